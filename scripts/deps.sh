@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what building and testing amaze needs on Debian, and does nothing when all
+# of it is present. Run as root (or with sudo available).
+set -euo pipefail
+
+packages=(
+  gcc clang make cmake pkg-config   # compilers (gcc builds, clang for the sanitizer build)
+  libcmocka-dev                     # unit tests
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "deps: installing ${missing[*]}" >&2
+if [ "$(id -u)" -eq 0 ]; then
+  sudo=()
+elif command -v sudo >/dev/null 2>&1; then
+  sudo=(sudo)
+else
+  echo "deps: missing packages (${missing[*]}) and not root; install them and retry" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq || true
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2

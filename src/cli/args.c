@@ -1,0 +1,299 @@
+/* args.c — option-value parsing, output-format rules, input loading and error
+ * reporting shared by every amaze subcommand. */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+int cli_fail(const char *what, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "amaze: %s: ", what);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return CLI_FAIL;
+}
+
+int cli_usage(const char *cmd, const char *what, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "amaze: %s: ", what);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'amaze %s --help'.\n", cmd);
+    return CLI_USAGE;
+}
+
+int cli_lib_fail(const amz_error *err, amz_status st)
+{
+    fprintf(stderr, "amaze: %s\n", amz_error_message(err, st));
+    return CLI_FAIL;
+}
+
+/* Strict unsigned decimal: digits only, no sign, no spaces, no overflow. */
+static bool parse_decimal(const char *s, const char **end, uint64_t *out)
+{
+    uint64_t v = 0;
+    const char *p = s;
+    if (!isdigit((unsigned char)*p))
+        return false;
+    while (isdigit((unsigned char)*p)) {
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return false;
+        v = v * 10 + d;
+        p++;
+    }
+    *end = p;
+    *out = v;
+    return true;
+}
+
+int cli_parse_size(const char *cmd, const char *opt, const char *s, int64_t *w, int64_t *h)
+{
+    const char *p;
+    uint64_t a, b;
+    if (!parse_decimal(s, &p, &a) || (*p != 'x' && *p != 'X') || !parse_decimal(p + 1, &p, &b) || *p)
+        return cli_usage(cmd, opt, "'%s' is not a size: expected WIDTHxHEIGHT, like 20x10", s);
+    if (a < 1 || b < 1)
+        return cli_usage(cmd, opt, "'%s': width and height must be at least 1", s);
+    if (a > AMZ_MAX_SIDE || b > AMZ_MAX_SIDE)
+        return cli_usage(cmd, opt, "'%s': width and height must be at most %d", s, AMZ_MAX_SIDE);
+    if (a * b > (uint64_t)AMZ_MAX_CELLS)
+        return cli_usage(cmd, opt, "'%s' has %llu cells, more than the %lld a maze may have", s,
+                         (unsigned long long)(a * b), (long long)AMZ_MAX_CELLS);
+    *w = (int64_t)a;
+    *h = (int64_t)b;
+    return CLI_OK;
+}
+
+int cli_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
+{
+    const char *p;
+    if (!parse_decimal(s, &p, out) || *p)
+        return cli_usage(cmd, opt, "'%s' is not a whole number from 0 to %llu", s, (unsigned long long)UINT64_MAX);
+    return CLI_OK;
+}
+
+int cli_parse_xy(const char *cmd, const char *opt, const char *s, int64_t *x, int64_t *y)
+{
+    const char *p;
+    uint64_t a, b;
+    if (!parse_decimal(s, &p, &a) || *p != ',' || !parse_decimal(p + 1, &p, &b) || *p || a > AMZ_MAX_SIDE ||
+        b > AMZ_MAX_SIDE)
+        return cli_usage(cmd, opt, "'%s' is not a cell: expected X,Y (column,row from 0 at the top left)", s);
+    *x = (int64_t)a;
+    *y = (int64_t)b;
+    return CLI_OK;
+}
+
+int cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *out)
+{
+    const char *p;
+    uint64_t v, mul = 1;
+    if (!parse_decimal(s, &p, &v))
+        return cli_usage(cmd, opt, "'%s' is not a size in bytes (like 512M or 4G)", s);
+    switch (toupper((unsigned char)*p)) {
+    case 0: break;
+    case 'K': mul = 1ull << 10; p++; break;
+    case 'M': mul = 1ull << 20; p++; break;
+    case 'G': mul = 1ull << 30; p++; break;
+    case 'T': mul = 1ull << 40; p++; break;
+    default: return cli_usage(cmd, opt, "'%s' is not a size in bytes (like 512M or 4G)", s);
+    }
+    if (*p == 'B' || *p == 'b')
+        p++;
+    if (*p || (v && mul > UINT64_MAX / v))
+        return cli_usage(cmd, opt, "'%s' is not a size in bytes (like 512M or 4G)", s);
+    *out = v * mul;
+    return CLI_OK;
+}
+
+static uint64_t available_memory(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    unsigned long long kb = 0;
+    if (f) {
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+                break;
+        fclose(f);
+    }
+    if (kb)
+        return (uint64_t)kb * 1024;
+    long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : UINT64_MAX;
+}
+
+uint64_t cli_memory_limit(uint64_t max_memory_opt)
+{
+    if (max_memory_opt)
+        return max_memory_opt;
+    uint64_t avail = available_memory();
+    return avail == UINT64_MAX ? avail : avail / 10 * 9;
+}
+
+const char *cli_human_bytes(uint64_t bytes, char *buf, size_t cap)
+{
+    static const char *const unit[] = {"bytes", "KB", "MB", "GB", "TB", "PB", "EB"};
+    double v = (double)bytes;
+    int u = 0;
+    while (v >= 1024 && u < 6) {
+        v /= 1024;
+        u++;
+    }
+    if (u == 0)
+        snprintf(buf, cap, "%llu bytes", (unsigned long long)bytes);
+    else
+        snprintf(buf, cap, "%.1f %s", v, unit[u]);
+    return buf;
+}
+
+static int format_from_path(const char *cmd, const char *path, amz_format *f)
+{
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (dot && (!slash || dot > slash)) {
+        if (strcmp(dot, ".amz") == 0) {
+            *f = AMZ_FORMAT_AMZ;
+            return CLI_OK;
+        }
+        if (strcmp(dot, ".json") == 0) {
+            *f = AMZ_FORMAT_JSON;
+            return CLI_OK;
+        }
+        if (strcmp(dot, ".txt") == 0) {
+            *f = AMZ_FORMAT_TEXT;
+            return CLI_OK;
+        }
+    }
+    return cli_usage(cmd, path, "cannot tell the format from the file name (use .amz, .json or .txt, or --format)");
+}
+
+int cli_write_maze(const char *cmd, const amz_maze *m, const cli_output *out)
+{
+    amz_error err;
+    amz_error_clear(&err);
+    amz_format fmt;
+    bool to_stdout = !out->path || strcmp(out->path, "-") == 0;
+    if (out->format) {
+        if (amz_format_parse(out->format, &fmt, &err))
+            return cli_usage(cmd, "--format", "%s", err.msg);
+    } else if (!to_stdout) {
+        int rc = format_from_path(cmd, out->path, &fmt);
+        if (rc)
+            return rc;
+    } else {
+        fmt = isatty(STDOUT_FILENO) ? AMZ_FORMAT_TEXT : AMZ_FORMAT_AMZ;
+    }
+    amz_text_options to;
+    amz_text_options_init(&to);
+    if (out->style && amz_text_style_parse(out->style, &to.style, &err))
+        return cli_usage(cmd, "--style", "%s", err.msg);
+    const char *color = out->color ? out->color : "auto";
+    if (strcmp(color, "always") == 0) {
+        to.color = true;
+    } else if (strcmp(color, "auto") == 0) {
+        const char *term = getenv("TERM");
+        to.color = to_stdout && isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && !(term && strcmp(term, "dumb") == 0);
+    } else if (strcmp(color, "never") != 0) {
+        return cli_usage(cmd, "--color", "'%s': expected auto, always or never", color);
+    }
+    to.solution = !out->no_solution;
+    if (fmt == AMZ_FORMAT_TEXT && m->topology != AMZ_TOPO_SQUARE)
+        return cli_fail(cmd, "text rendering of %s mazes is not available in this version; use --format amz or json",
+                        amz_topology_name(m->topology));
+
+    amz_outfile of;
+    amz_status st = amz_outfile_open(&of, to_stdout ? "-" : out->path, &err);
+    if (st)
+        return cli_lib_fail(&err, st);
+    switch (fmt) {
+    case AMZ_FORMAT_AMZ: st = amz_amz_write(m, of.fp, &err); break;
+    case AMZ_FORMAT_JSON: st = amz_json_write(m, of.fp, &err); break;
+    case AMZ_FORMAT_TEXT: st = amz_render_text(m, &to, of.fp, &err); break;
+    }
+    if (st) {
+        amz_outfile_abort(&of);
+        return cli_fail(to_stdout ? "standard output" : out->path, "%s", amz_error_message(&err, st));
+    }
+    if ((st = amz_outfile_commit(&of, &err)))
+        return cli_lib_fail(&err, st);
+    return CLI_OK;
+}
+
+int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m)
+{
+    amz_error err;
+    amz_error_clear(&err);
+    amz_read_options ro = {cli_memory_limit(max_memory)};
+    if (ro.max_bytes == UINT64_MAX)
+        ro.max_bytes = 0;
+    amz_status st = amz_maze_load(path, m, &ro, NULL, &err);
+    if (st)
+        return cli_lib_fail(&err, st);
+    return CLI_OK;
+}
+
+int cli_set_ends(const char *cmd, amz_maze *m, bool has_start, int64_t sx, int64_t sy, bool has_goal, int64_t gx,
+                 int64_t gy)
+{
+    (void)cmd;
+    if (has_start) {
+        amz_cell c = amz_maze_cell_at(m, sx, sy);
+        if (!amz_maze_exists(m, c))
+            return cli_fail("--start", "(%lld,%lld) is outside the %dx%d maze", (long long)sx, (long long)sy,
+                            m->width, m->height);
+        m->start = c;
+    }
+    if (has_goal) {
+        amz_cell c = amz_maze_cell_at(m, gx, gy);
+        if (!amz_maze_exists(m, c))
+            return cli_fail("--goal", "(%lld,%lld) is outside the %dx%d maze", (long long)gx, (long long)gy, m->width,
+                            m->height);
+        m->goal = c;
+    }
+    if (has_start || has_goal)
+        amz_maze_clear_solution(m);
+    return CLI_OK;
+}
+
+uint64_t cli_random_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t x = (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
+    /* Keep seeds short enough to type back in. */
+    return amz_rng_splitmix64(&x) % 1000000000u;
+}
+
+void cli_print_help(FILE *f, const char *text)
+{
+    fputs(text, f);
+}
+
+void cli_getopt_reset(void)
+{
+    optind = 0; /* glibc: full re-initialisation */
+    opterr = 0;
+}
+
+int cli_bad_option(const char *cmd, int argc, char **argv, int code)
+{
+    const char *arg = optind - 1 < argc && optind > 0 ? argv[optind - 1] : "?";
+    if (code == ':')
+        return cli_usage(cmd, cmd, "option '%s' needs a value", arg);
+    if (optopt && !(arg[0] == '-' && arg[1] == '-'))
+        return cli_usage(cmd, cmd, "unknown option '-%c'", optopt);
+    return cli_usage(cmd, cmd, "unknown option '%s'", arg);
+}

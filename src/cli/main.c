@@ -1,0 +1,69 @@
+/* main.c — the amaze program: dispatch to a subcommand, global help and version. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const cli_command commands[] = {
+    {"generate", cmd_generate, "make a random maze"},
+    {"solve", cmd_solve, "find a path from start to goal"},
+    {"render", cmd_render, "draw a maze as text"},
+    {"stats", cmd_stats, "measure a maze"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "Usage: amaze COMMAND [options]\n"
+               "Generate, solve, draw and measure mazes.\n\nCommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "  %-10s %s\n", "help", "show help for a command: amaze help COMMAND");
+    fprintf(f, "\nOptions:\n  -h, --help     show this help\n  -V, --version  show the version\n"
+               "\nExample:\n  amaze generate -s 30x15 | amaze solve - | amaze render -\n");
+}
+
+static const cli_command *find(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    /* Write errors (a closed pipe included) are reported and exit 1 instead of dying
+     * silently by SIGPIPE. */
+    signal(SIGPIPE, SIG_IGN);
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (strcmp(name, "-V") == 0 || strcmp(name, "--version") == 0) {
+        printf("amaze %s\n", amz_version());
+        return CLI_OK;
+    }
+    if (strcmp(name, "help") == 0) {
+        if (argc < 3) {
+            usage(stdout);
+            return CLI_OK;
+        }
+        const cli_command *c = find(argv[2]);
+        if (!c)
+            return cli_usage("help", "help", "unknown command '%s'", argv[2]);
+        char *args[] = {argv[2], (char *)"--help", NULL};
+        return c->run(2, args);
+    }
+    const cli_command *c = find(name);
+    if (!c) {
+        fprintf(stderr, "amaze: unknown command '%s'\nTry 'amaze --help'.\n", name);
+        return CLI_USAGE;
+    }
+    return c->run(argc - 1, argv + 1);
+}

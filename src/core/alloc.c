@@ -1,0 +1,77 @@
+/* alloc.c — the allocator hook every library allocation goes through.
+ * The one piece of process-wide state in libamaze, set before use (like sqlite3_config). */
+#include "amaze/alloc.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "amaze/status.h"
+
+static void *libc_malloc(void *ctx, size_t size)
+{
+    (void)ctx;
+    return malloc(size);
+}
+
+static void *libc_calloc(void *ctx, size_t count, size_t size)
+{
+    (void)ctx;
+    return calloc(count, size);
+}
+
+static void *libc_realloc(void *ctx, void *ptr, size_t size)
+{
+    (void)ctx;
+    return realloc(ptr, size);
+}
+
+static void libc_free(void *ctx, void *ptr)
+{
+    (void)ctx;
+    free(ptr);
+}
+
+static amz_allocator current = {libc_malloc, libc_calloc, libc_realloc, libc_free, NULL};
+
+int amz_set_allocator(const amz_allocator *a)
+{
+    if (!a) {
+        current = (amz_allocator){libc_malloc, libc_calloc, libc_realloc, libc_free, NULL};
+        return AMZ_OK;
+    }
+    if (!a->malloc_fn || !a->realloc_fn || !a->free_fn)
+        return AMZ_EINVAL;
+    current = *a;
+    return AMZ_OK;
+}
+
+void *amz_malloc(size_t size)
+{
+    return current.malloc_fn(current.ctx, size ? size : 1);
+}
+
+void *amz_calloc(size_t count, size_t size)
+{
+    if (count == 0 || size == 0)
+        count = size = 1;
+    if (count > SIZE_MAX / size)
+        return NULL;
+    if (current.calloc_fn)
+        return current.calloc_fn(current.ctx, count, size);
+    void *p = current.malloc_fn(current.ctx, count * size);
+    if (p)
+        memset(p, 0, count * size);
+    return p;
+}
+
+void *amz_realloc(void *ptr, size_t size)
+{
+    return current.realloc_fn(current.ctx, ptr, size ? size : 1);
+}
+
+void amz_free(void *ptr)
+{
+    if (ptr)
+        current.free_fn(current.ctx, ptr);
+}

@@ -1,0 +1,321 @@
+/* amz.c — the native .amz format: reader and writer. The byte layout is the contract
+ * in docs/FORMAT.md; everything is little-endian, written byte by byte, and followed by
+ * a CRC-32 of all preceding bytes. The reader streams straight into the maze. */
+#include <errno.h>
+#include <string.h>
+
+#include "amaze/alloc.h"
+#include "amaze/io.h"
+#include "core/bits.h"
+#include "core/checked.h"
+#include "core/error.h"
+#include "grid/grid.h"
+#include "io/io_impl.h"
+
+static const uint8_t amz_magic[8] = {0x89, 'A', 'M', 'Z', '\r', '\n', 0x1a, '\n'};
+
+enum {
+    AMZ_FILE_VERSION = 1,
+    HEADER_FIXED = 45, /* bytes before the algorithm name */
+    FLAG_MASK = 1,
+    FLAG_SOLUTION = 2,
+    FLAGS_KNOWN = FLAG_MASK | FLAG_SOLUTION,
+    CHUNK = 1 << 16
+};
+
+/* ---- writing ---- */
+
+typedef struct sink {
+    FILE *f;
+    uint32_t crc;
+    bool failed;
+} sink;
+
+static void put(sink *s, const void *p, size_t n)
+{
+    if (s->failed || n == 0)
+        return;
+    s->crc = amz_crc32(s->crc, p, n);
+    if (fwrite(p, 1, n, s->f) != n)
+        s->failed = true;
+}
+
+static void put_le(sink *s, uint64_t v, int nbytes)
+{
+    uint8_t b[8];
+    for (int i = 0; i < nbytes; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+    put(s, b, (size_t)nbytes);
+}
+
+/* Emits the first nbytes of a word array as little-endian bytes, in chunks. */
+static void put_words(sink *s, const uint64_t *w, uint64_t nbytes)
+{
+    uint8_t buf[CHUNK];
+    uint64_t done = 0;
+    while (done < nbytes) {
+        size_t n = nbytes - done < CHUNK ? (size_t)(nbytes - done) : CHUNK;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t k = done + i;
+            buf[i] = (uint8_t)(w[k >> 3] >> (8 * (k & 7)));
+        }
+        put(s, buf, n);
+        done += n;
+    }
+}
+
+amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err)
+{
+    sink s = {f, 0, false};
+    size_t alen = strlen(m->algorithm);
+    unsigned flags = (m->mask ? FLAG_MASK : 0) | (m->has_solution ? FLAG_SOLUTION : 0);
+    put(&s, amz_magic, sizeof amz_magic);
+    put_le(&s, AMZ_FILE_VERSION, 2);
+    put_le(&s, (uint64_t)m->topology, 1);
+    put_le(&s, flags, 1);
+    put_le(&s, (uint64_t)m->width, 4);
+    put_le(&s, (uint64_t)m->height, 4);
+    put_le(&s, (uint64_t)m->start, 8);
+    put_le(&s, (uint64_t)m->goal, 8);
+    put_le(&s, m->seed, 8);
+    put_le(&s, alen, 1);
+    put(&s, m->algorithm, alen);
+    if (m->mask)
+        put_words(&s, m->mask, ((uint64_t)m->ncells + 7) / 8);
+    put_words(&s, m->passages, ((uint64_t)m->ncells * (uint64_t)m->bits + 7) / 8);
+    if (m->has_solution) {
+        /* Moves packed `bits` bits each, LSB first, like the passages. */
+        const amz_path *p = &m->solution;
+        put_le(&s, p->len, 8);
+        uint8_t buf[CHUNK];
+        uint64_t acc = 0;
+        unsigned nacc = 0;
+        size_t nbuf = 0;
+        for (uint64_t i = 0; i < p->len; i++) {
+            acc |= (uint64_t)p->dirs[i] << nacc;
+            nacc += (unsigned)m->bits;
+            while (nacc >= 8) {
+                buf[nbuf++] = (uint8_t)acc;
+                acc >>= 8;
+                nacc -= 8;
+                if (nbuf == CHUNK) {
+                    put(&s, buf, nbuf);
+                    nbuf = 0;
+                }
+            }
+        }
+        if (nacc)
+            buf[nbuf++] = (uint8_t)acc;
+        put(&s, buf, nbuf);
+    }
+    uint32_t crc = s.crc;
+    put_le(&s, crc, 4);
+    if (s.failed || ferror(f))
+        return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
+    return AMZ_OK;
+}
+
+/* ---- reading ---- */
+
+typedef struct source {
+    FILE *f;
+    uint32_t crc;
+    uint64_t offset;
+    const uint8_t *pre; /* bytes consumed by a sniffer, replayed first */
+    size_t npre;
+} source;
+
+/* Reads exactly n bytes or fails with a message naming `what`. */
+static amz_status get(source *s, void *p, size_t n, const char *what, amz_error *err)
+{
+    uint8_t *out = p;
+    size_t got = 0;
+    while (s->npre && got < n) {
+        out[got++] = *s->pre++;
+        s->npre--;
+    }
+    if (got < n)
+        got += fread(out + got, 1, n - got, s->f);
+    if (got < n) {
+        if (ferror(s->f))
+            return amz_errorf(err, AMZ_EIO, "read error in the %s at byte %llu: %s", what,
+                              (unsigned long long)(s->offset + got), strerror(errno ? errno : EIO));
+        return amz_errorf(err, AMZ_EFORMAT, "truncated file: the %s ends at byte %llu (%zu of %zu bytes present)",
+                          what, (unsigned long long)(s->offset + got), got, n);
+    }
+    s->crc = amz_crc32(s->crc, p, n);
+    s->offset += n;
+    return AMZ_OK;
+}
+
+static uint64_t le(const uint8_t *b, int n)
+{
+    uint64_t v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = (v << 8) | b[i];
+    return v;
+}
+
+/* Reads nbytes little-endian bytes into a zeroed word array. */
+static amz_status get_words(source *s, uint64_t *w, uint64_t nbytes, const char *what, amz_error *err)
+{
+    uint8_t buf[CHUNK];
+    uint64_t done = 0;
+    while (done < nbytes) {
+        size_t n = nbytes - done < CHUNK ? (size_t)(nbytes - done) : CHUNK;
+        amz_status st = get(s, buf, n, what, err);
+        if (st)
+            return st;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t k = done + i;
+            w[k >> 3] |= (uint64_t)buf[i] << (8 * (k & 7));
+        }
+        done += n;
+    }
+    return AMZ_OK;
+}
+
+/* True if any bit at index >= nbits of the word array holding nbytes bytes is set. */
+static bool padding_set(const uint64_t *w, uint64_t nbits)
+{
+    if (nbits % 64 == 0)
+        return false;
+    return (w[nbits / 64] >> (nbits % 64)) != 0;
+}
+
+static amz_status read_solution(source *s, amz_maze *m, amz_error *err)
+{
+    uint8_t b[8];
+    amz_status st = get(s, b, 8, "solution length", err);
+    if (st)
+        return st;
+    uint64_t len = le(b, 8);
+    /* A path found by a solver never repeats a cell, so it has fewer moves than cells;
+     * refusing more also bounds the allocation by the (already read) maze size. */
+    if (len >= (uint64_t)m->ncells)
+        return amz_errorf(err, AMZ_EFORMAT, "solution of %llu moves is longer than the maze's %lld cells allow",
+                          (unsigned long long)len, (long long)m->ncells);
+    amz_path p = {m->start, len, NULL};
+    if (len && !(p.dirs = amz_malloc((size_t)len)))
+        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a solution of %llu moves", (unsigned long long)len);
+    uint64_t nbytes = (len * (uint64_t)m->bits + 7) / 8, acc = 0, i = 0;
+    unsigned nacc = 0;
+    uint8_t buf[CHUNK];
+    for (uint64_t done = 0; done < nbytes && st == AMZ_OK;) {
+        size_t n = nbytes - done < CHUNK ? (size_t)(nbytes - done) : CHUNK;
+        st = get(s, buf, n, "solution", err);
+        for (size_t k = 0; k < n && st == AMZ_OK; k++) {
+            acc |= (uint64_t)buf[k] << nacc;
+            nacc += 8;
+            while (nacc >= (unsigned)m->bits && i < len) {
+                p.dirs[i++] = (uint8_t)(acc & ((1u << m->bits) - 1));
+                acc >>= m->bits;
+                nacc -= (unsigned)m->bits;
+            }
+        }
+        done += n;
+    }
+    if (st == AMZ_OK && acc != 0)
+        st = amz_errorf(err, AMZ_EFORMAT, "solution padding bits are not zero");
+    for (uint64_t k = 0; k < len && st == AMZ_OK; k++)
+        if (p.dirs[k] >= m->ndirs)
+            st = amz_errorf(err, AMZ_EFORMAT, "solution move %llu has direction %u, but a %s cell has %d",
+                            (unsigned long long)k + 1, p.dirs[k], amz_topology_name(m->topology), m->ndirs);
+    if (st == AMZ_OK) {
+        m->solution = p;
+        m->has_solution = true;
+    } else {
+        amz_path_deinit(&p);
+    }
+    return st;
+}
+
+static amz_status read_body(source *s, amz_maze *m, const amz_read_options *o, amz_error *err)
+{
+    uint8_t h[HEADER_FIXED];
+    amz_status st = get(s, h, HEADER_FIXED, "header", err);
+    if (st)
+        return st;
+    if (memcmp(h, amz_magic, sizeof amz_magic) != 0)
+        return amz_errorf(err, AMZ_EFORMAT, "not an .amz file (bad magic number)");
+    unsigned version = (unsigned)le(h + 8, 2), topo = h[10], flags = h[11];
+    if (version != AMZ_FILE_VERSION)
+        return amz_errorf(err, AMZ_EFORMAT, "unsupported .amz version %u (this build reads version %d)", version,
+                          AMZ_FILE_VERSION);
+    if (topo > AMZ_TOPO_HEX)
+        return amz_errorf(err, AMZ_EFORMAT, "unknown topology code %u", topo);
+    if (flags & ~(unsigned)FLAGS_KNOWN)
+        return amz_errorf(err, AMZ_EFORMAT, "unknown flags 0x%02x", flags & ~(unsigned)FLAGS_KNOWN);
+    int64_t width = (int64_t)le(h + 12, 4), height = (int64_t)le(h + 16, 4);
+    if ((st = amz_io_check_size((amz_topology)topo, width, height, o, err)))
+        return st;
+    uint64_t start = le(h + 20, 8), goal = le(h + 28, 8), seed = le(h + 36, 8);
+    unsigned alen = h[44];
+    char algo[256];
+    if (alen >= AMZ_ALGO_MAX)
+        return amz_errorf(err, AMZ_EFORMAT, "algorithm name of %u bytes (at most %d allowed)", alen,
+                          AMZ_ALGO_MAX - 1);
+    if ((st = get(s, algo, alen, "algorithm name", err)))
+        return st;
+    algo[alen] = '\0';
+    if ((st = amz_maze_init(m, (amz_topology)topo, width, height, err)))
+        return st;
+    if (flags & FLAG_MASK) {
+        uint64_t words = bits_words((uint64_t)m->ncells);
+        if (!(m->mask = amz_calloc((size_t)words, 8)))
+            return amz_errorf(err, AMZ_ENOMEM, "cannot allocate the mask of %lld cells", (long long)m->ncells);
+        if ((st = get_words(s, m->mask, ((uint64_t)m->ncells + 7) / 8, "mask", err)))
+            return st;
+    }
+    uint64_t nbits = (uint64_t)m->ncells * (uint64_t)m->bits;
+    if ((st = get_words(s, m->passages, (nbits + 7) / 8, "passages", err)))
+        return st;
+    if (start >= (uint64_t)m->ncells || goal >= (uint64_t)m->ncells)
+        return amz_errorf(err, AMZ_EFORMAT, "%s cell %llu is outside the %dx%d grid",
+                          start >= (uint64_t)m->ncells ? "start" : "goal",
+                          (unsigned long long)(start >= (uint64_t)m->ncells ? start : goal), m->width, m->height);
+    m->start = (amz_cell)start;
+    m->goal = (amz_cell)goal;
+    amz_maze_set_origin(m, algo, seed);
+    if ((flags & FLAG_SOLUTION) && (st = read_solution(s, m, err)))
+        return st;
+    uint32_t computed = s->crc;
+    uint8_t c[4];
+    if ((st = get(s, c, 4, "checksum", err)))
+        return st;
+    if ((uint32_t)le(c, 4) != computed)
+        return amz_errorf(err, AMZ_EFORMAT, "checksum mismatch (file says %08x, contents give %08x): the file is corrupt",
+                          (unsigned)le(c, 4), (unsigned)computed);
+    if (s->npre == 0 && getc(s->f) != EOF)
+        return amz_errorf(err, AMZ_EFORMAT, "unexpected data after the checksum at byte %llu",
+                          (unsigned long long)s->offset);
+    for (unsigned i = 0; i < alen; i++)
+        if (algo[i] < 0x21 || algo[i] > 0x7e)
+            return amz_errorf(err, AMZ_EFORMAT, "algorithm name has a non-printable byte 0x%02x",
+                              (unsigned)(uint8_t)algo[i]);
+    if (m->mask && padding_set(m->mask, (uint64_t)m->ncells))
+        return amz_errorf(err, AMZ_EFORMAT, "mask padding bits are not zero");
+    if (padding_set(m->passages, nbits))
+        return amz_errorf(err, AMZ_EFORMAT, "passage padding bits are not zero");
+    if ((st = amz_io_validate(m, err)))
+        return st;
+    if (m->has_solution && (st = amz_path_check(m, &m->solution, m->start, m->goal, err)))
+        return amz_error_prefix(err, st, "stored solution");
+    return AMZ_OK;
+}
+
+amz_status amz_amz_read_after(FILE *f, const uint8_t *consumed, size_t nconsumed, amz_maze *m,
+                              const amz_read_options *o, amz_error *err)
+{
+    source s = {f, 0, 0, consumed, nconsumed};
+    memset(m, 0, sizeof *m);
+    amz_status st = read_body(&s, m, o, err);
+    if (st)
+        amz_maze_deinit(m);
+    return st;
+}
+
+amz_status amz_amz_read(FILE *f, amz_maze *m, const amz_read_options *o, amz_error *err)
+{
+    return amz_amz_read_after(f, NULL, 0, m, o, err);
+}

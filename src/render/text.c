@@ -1,0 +1,219 @@
+/* text.c — square mazes as text: ascii and unicode line art (3 columns x 2 lines per
+ * cell) and the JS1K block picture ((2W+1) x (2H+1) blocks). Removed cells are drawn
+ * blank; a wall is drawn wherever exactly one side exists or a passage is closed. */
+#include <errno.h>
+#include <string.h>
+
+#include "amaze/alloc.h"
+#include "amaze/render.h"
+#include "core/bits.h"
+#include "core/error.h"
+#include "grid/grid.h"
+
+/* Box-drawing corners indexed by arms: up 1, right 2, down 4, left 8. */
+static const char *const box_corner[16] = {
+    " ", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼",
+};
+
+#define COLOR_START "\x1b[1;32m"
+#define COLOR_GOAL "\x1b[1;31m"
+#define COLOR_PATH "\x1b[1;33m"
+#define COLOR_OFF "\x1b[0m"
+
+typedef struct ctx {
+    const amz_maze *m;
+    const amz_text_options *o;
+    uint64_t *on_path;   /* ncells bits: cell is on the shown solution */
+    uint64_t *path_edge; /* passage layout: edge is used by the shown solution */
+    FILE *f;
+} ctx;
+
+static bool exists_xy(const amz_maze *m, int64_t x, int64_t y)
+{
+    return x >= 0 && y >= 0 && x < m->width && y < m->height && grid_exists(m, y * m->width + x);
+}
+
+/* Wall on the vertical line x = i between cells (i-1, r) and (i, r). */
+static bool vwall(const amz_maze *m, int64_t i, int64_t r)
+{
+    bool a = exists_xy(m, i - 1, r), b = exists_xy(m, i, r);
+    if (a != b)
+        return true;
+    return a && !bits_get(m->passages, (uint64_t)(r * m->width + i - 1) * 2 + 0);
+}
+
+/* Wall on the horizontal line y = r between cells (i, r-1) and (i, r). */
+static bool hwall(const amz_maze *m, int64_t i, int64_t r)
+{
+    bool a = exists_xy(m, i, r - 1), b = exists_xy(m, i, r);
+    if (a != b)
+        return true;
+    return a && !bits_get(m->passages, (uint64_t)((r - 1) * m->width + i) * 2 + 1);
+}
+
+static void put_mark(ctx *c, const char *color, const char *text)
+{
+    if (c->o->color)
+        fprintf(c->f, "%s%s%s", color, text, COLOR_OFF);
+    else
+        fputs(text, c->f);
+}
+
+/* Writes the interior of a cell: `width` characters. */
+static void interior(ctx *c, amz_cell cell, int width)
+{
+    const amz_maze *m = c->m;
+    const char *pad = width == 2 ? " " : "";
+    if (!grid_exists(m, cell)) {
+        fputs(width == 2 ? "  " : " ", c->f);
+        return;
+    }
+    if (cell == m->start) {
+        put_mark(c, COLOR_START, "S");
+    } else if (cell == m->goal) {
+        put_mark(c, COLOR_GOAL, "G");
+    } else if (c->on_path && bits_get(c->on_path, (uint64_t)cell)) {
+        put_mark(c, COLOR_PATH, c->o->style == AMZ_TEXT_UNICODE ? "•" : ".");
+    } else {
+        fputc(' ', c->f);
+    }
+    fputs(pad, c->f);
+}
+
+static void line_art(ctx *c)
+{
+    const amz_maze *m = c->m;
+    const bool uni = c->o->style == AMZ_TEXT_UNICODE;
+    const int64_t w = m->width, h = m->height;
+    for (int64_t r = 0; r <= h; r++) {
+        for (int64_t i = 0; i <= w; i++) {
+            if (uni) {
+                unsigned arms = (r > 0 && vwall(m, i, r - 1) ? 1u : 0u) | (i < w && hwall(m, i, r) ? 2u : 0u) |
+                                (r < h && vwall(m, i, r) ? 4u : 0u) | (i > 0 && hwall(m, i - 1, r) ? 8u : 0u);
+                fputs(box_corner[arms], c->f);
+            } else {
+                fputc('+', c->f);
+            }
+            if (i < w)
+                fputs(hwall(m, i, r) ? (uni ? "──" : "--") : "  ", c->f);
+        }
+        fputc('\n', c->f);
+        if (r == h)
+            break;
+        for (int64_t i = 0; i <= w; i++) {
+            fputs(vwall(m, i, r) ? (uni ? "│" : "|") : " ", c->f);
+            if (i < w)
+                interior(c, r * w + i, 2);
+        }
+        fputc('\n', c->f);
+    }
+}
+
+static void blocks(ctx *c)
+{
+    const amz_maze *m = c->m;
+    const int64_t w = m->width, h = m->height;
+    for (int64_t by = 0; by <= 2 * h; by++) {
+        for (int64_t bx = 0; bx <= 2 * w; bx++) {
+            int64_t x = bx / 2, y = by / 2;
+            bool odd_x = bx & 1, odd_y = by & 1;
+            if (odd_x && odd_y) {
+                interior(c, y * w + x, 1);
+            } else if (!odd_x && !odd_y) {
+                fputc('#', c->f);
+            } else {
+                /* A wall block between two cells: vertical line if x is even. */
+                bool wall = odd_y ? vwall(m, x, y) : hwall(m, x, y);
+                amz_cell a = odd_y ? y * w + x - 1 : (y - 1) * w + x;
+                int dir = odd_y ? AMZ_SQ_E : AMZ_SQ_S;
+                if (wall)
+                    fputc('#', c->f);
+                else if (c->path_edge && bits_get(c->path_edge, (uint64_t)a * 2 + (uint64_t)(dir - 1)))
+                    put_mark(c, COLOR_PATH, ".");
+                else
+                    fputc(' ', c->f);
+            }
+        }
+        fputc('\n', c->f);
+    }
+}
+
+/* Marks the solution's cells and edges so drawing is a lookup per cell. */
+static amz_status mark_path(ctx *c, amz_error *err)
+{
+    const amz_maze *m = c->m;
+    c->on_path = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
+    c->path_edge = amz_calloc((size_t)bits_words((uint64_t)m->ncells * (uint64_t)m->bits), 8);
+    if (!c->on_path || !c->path_edge)
+        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate the solution overlay");
+    amz_cell cell = m->solution.start;
+    bits_set(c->on_path, (uint64_t)cell);
+    for (uint64_t i = 0; i < m->solution.len; i++) {
+        int d = m->solution.dirs[i];
+        amz_cell nb = grid_neighbor(m, cell, d);
+        if (nb == AMZ_NO_CELL)
+            return amz_errorf(err, AMZ_EFORMAT, "the solution leaves the maze at move %llu",
+                              (unsigned long long)i + 1);
+        bits_set(c->path_edge, grid_edge_bit(m->bits, cell, nb, d));
+        bits_set(c->on_path, (uint64_t)nb);
+        cell = nb;
+    }
+    return AMZ_OK;
+}
+
+void amz_text_options_init(amz_text_options *o)
+{
+    o->style = AMZ_TEXT_ASCII;
+    o->solution = true;
+    o->color = false;
+}
+
+const char *amz_text_style_name(amz_text_style s)
+{
+    switch (s) {
+    case AMZ_TEXT_ASCII: return "ascii";
+    case AMZ_TEXT_UNICODE: return "unicode";
+    case AMZ_TEXT_BLOCKS: return "blocks";
+    }
+    return NULL;
+}
+
+amz_status amz_text_style_parse(const char *name, amz_text_style *out, amz_error *err)
+{
+    for (int s = AMZ_TEXT_ASCII; s <= AMZ_TEXT_BLOCKS; s++)
+        if (name && strcmp(name, amz_text_style_name((amz_text_style)s)) == 0) {
+            *out = (amz_text_style)s;
+            return AMZ_OK;
+        }
+    return amz_errorf(err, AMZ_ENOTFOUND, "unknown style '%s' (expected ascii, unicode or blocks)",
+                      name ? name : "");
+}
+
+amz_status amz_render_text(const amz_maze *m, const amz_text_options *o, FILE *f, amz_error *err)
+{
+    amz_text_options defaults;
+    if (!o) {
+        amz_text_options_init(&defaults);
+        o = &defaults;
+    }
+    if (m->topology != AMZ_TOPO_SQUARE)
+        return amz_errorf(err, AMZ_EUNSUPPORTED, "text rendering of %s mazes is not available in this version",
+                          amz_topology_name(m->topology));
+    if (!amz_text_style_name(o->style))
+        return amz_errorf(err, AMZ_EINVAL, "unknown text style %d", (int)o->style);
+    ctx c = {m, o, NULL, NULL, f};
+    amz_status st = AMZ_OK;
+    if (o->solution && m->has_solution)
+        st = mark_path(&c, err);
+    if (st == AMZ_OK) {
+        if (o->style == AMZ_TEXT_BLOCKS)
+            blocks(&c);
+        else
+            line_art(&c);
+        if (ferror(f))
+            st = amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
+    }
+    amz_free(c.on_path);
+    amz_free(c.path_edge);
+    return st;
+}

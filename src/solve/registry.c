@@ -1,0 +1,85 @@
+/* registry.c — the solver catalog and the common driver (argument checks, result
+ * clean-up on failure) every solver shares. */
+#include <string.h>
+
+#include "amaze/solve.h"
+#include "core/error.h"
+#include "core/observe.h"
+#include "solve/solve_impl.h"
+
+#define SQ (1u << AMZ_TOPO_SQUARE)
+#define HEX (1u << AMZ_TOPO_HEX)
+
+static const amz_solve_info registry[] = {
+    {"bfs", "breadth-first search: a shortest path (default)", SQ | HEX, true, 4, amz_solve_bfs},
+    {"dfs", "breadcrumb depth-first search of the original demos: a path, backing out of dead ends", SQ | HEX,
+     false, 4, amz_solve_dfs},
+};
+
+void amz_solve_options_init(amz_solve_options *o)
+{
+    memset(o, 0, sizeof *o);
+}
+
+size_t amz_solve_count(void)
+{
+    return sizeof registry / sizeof registry[0];
+}
+
+const amz_solve_info *amz_solve_at(size_t i)
+{
+    return i < amz_solve_count() ? &registry[i] : NULL;
+}
+
+const amz_solve_info *amz_solve_find(const char *name)
+{
+    for (size_t i = 0; name && i < amz_solve_count(); i++)
+        if (strcmp(registry[i].name, name) == 0)
+            return &registry[i];
+    return NULL;
+}
+
+amz_status amz_solve_run(const amz_maze *m, const char *name, amz_cell from, amz_cell to,
+                         const amz_solve_options *o, const amz_observer *obs, amz_solve_result *out, amz_error *err)
+{
+    memset(out, 0, sizeof *out);
+    const amz_solve_info *s = amz_solve_find(name);
+    if (!s)
+        return amz_errorf(err, AMZ_ENOTFOUND, "unknown solver '%s' (see --list-algorithms)", name ? name : "");
+    if (!(s->topologies & (1u << m->topology)))
+        return amz_errorf(err, AMZ_EUNSUPPORTED, "solver '%s' does not work on %s grids", s->name,
+                          amz_topology_name(m->topology));
+    if (!amz_maze_exists(m, from) || !amz_maze_exists(m, to))
+        return amz_errorf(err, AMZ_ERANGE, "%s cell %lld is not a cell of the maze",
+                          amz_maze_exists(m, from) ? "goal" : "start",
+                          (long long)(amz_maze_exists(m, from) ? to : from));
+    amz_solve_options defaults;
+    if (!o) {
+        amz_solve_options_init(&defaults);
+        o = &defaults;
+    }
+    out->path.start = from;
+    amz_status st = s->run(m, from, to, o, obs_normalize(obs), out, err);
+    if (st != AMZ_OK) {
+        uint64_t explored = out->explored;
+        amz_path_deinit(&out->path);
+        memset(out, 0, sizeof *out);
+        out->explored = explored;
+    }
+    return st;
+}
+
+amz_status amz_solve_maze(amz_maze *m, const char *name, const amz_solve_options *o, const amz_observer *obs,
+                          uint64_t *explored, amz_error *err)
+{
+    amz_solve_result r;
+    amz_status st = amz_solve_run(m, name, m->start, m->goal, o, obs, &r, err);
+    if (explored)
+        *explored = r.explored;
+    if (st == AMZ_OK) {
+        amz_path_deinit(&m->solution);
+        m->solution = r.path; /* ownership moves to the maze */
+        m->has_solution = true;
+    }
+    return st;
+}
