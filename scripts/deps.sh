@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   gcc clang make cmake pkg-config   # compilers (gcc builds, clang for the sanitizer build)
   libcmocka-dev                     # unit tests
+  libcairo2-dev libgif-dev libpng-dev zlib1g-dev   # pictures and animations
 )
 
 missing=()
