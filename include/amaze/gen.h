@@ -19,7 +19,9 @@
 /* Options common to all generators. Initialise with amz_gen_options_init, then set
  * what you need: new fields keep their defaults in old code. */
 typedef struct amz_gen_options {
-    uint64_t seed; /* the RNG seed (default 0) */
+    uint64_t seed;      /* the RNG seed (default 0) */
+    bool allow_islands; /* a mask in several islands gets one maze per island (default:
+                           refused with AMZ_EINVAL naming the count) */
 } amz_gen_options;
 
 typedef amz_status (*amz_gen_fn)(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
@@ -46,9 +48,13 @@ AMZ_API const amz_gen_info *amz_gen_find(const char *name);
 AMZ_API bool amz_gen_supports(const amz_gen_info *g, amz_topology t);
 
 /* Runs generator `name` on m (o NULL = defaults, obs may be NULL), then records the
- * algorithm and seed in the maze. Start and goal are kept. Errors: AMZ_ENOTFOUND (no
- * such generator), AMZ_EUNSUPPORTED (topology), AMZ_ENOMEM (working memory),
- * AMZ_ECANCELED (observer). Time O(cells) for most generators; see docs/ALGORITHMS.md. */
+ * algorithm and seed in the maze. Start and goal are kept. On a masked maze whose cells
+ * form several islands (see amaze/shape.h), the run is refused unless o->allow_islands;
+ * then island i (in reading order of first cells) is generated on its own with seed
+ * splitmix64(seed + i) and events name cells of m. Errors: AMZ_ENOTFOUND (no such
+ * generator), AMZ_EUNSUPPORTED (topology), AMZ_EINVAL (islands, or no cell),
+ * AMZ_ENOMEM (working memory), AMZ_ECANCELED (observer). Time O(cells) for most
+ * generators; see docs/ALGORITHMS.md. */
 AMZ_API amz_status amz_gen_run(amz_maze *m, const char *name, const amz_gen_options *o, const amz_observer *obs,
                                amz_error *err);
 

@@ -59,7 +59,9 @@ AMZ_API amz_status amz_json_read(const char *text, size_t len, amz_maze *m, cons
  * amz_render_text (3 columns and 2 lines per cell, walls drawn with + - | or box
  * drawing characters), or blocks (one character per block, (2W+1) x (2H+1); a space
  * or one of . * o S G is floor, anything else wall). Markers S and G set start and
- * goal; other markers and ANSI colour codes are ignored, so any rendering reads back.
+ * goal; other markers and ANSI colour codes are ignored, so any rendering of a
+ * rectangular square maze reads back. Hex art and art of shaped (masked) mazes are
+ * refused, as text cannot say which cells are missing: use .amz or JSON for those.
  * AMZ_EFORMAT with the line and column of the first problem. */
 AMZ_API amz_status amz_text_read(const char *text, size_t len, amz_maze *m, const amz_read_options *o,
                                  amz_error *err);

@@ -1,12 +1,15 @@
 /* amaze/render.h — drawing mazes as text.
  *
- * Styles (square mazes):
+ * Styles, square mazes:
  *   ascii    +--+ corners and | walls, 3 columns and 2 lines per cell
  *   unicode  the same layout in box-drawing characters
  *   blocks   the JS1K picture: (2W+1) x (2H+1) blocks, '#' wall, ' ' floor
+ * Hex mazes (ascii and unicode): flat-topped cells drawn with / \ and _ (or ╱ ╲),
+ * 3 columns and 2 lines per cell, so 12x8 cells fit 80 columns.
+ * Removed cells of a shaped maze are blank in line art and solid in blocks.
  * Start and goal are marked S and G; the solution, when shown, with '.' (ascii,
- * blocks) or '•' (unicode). With colour on, markers use ANSI colours. Every rendering
- * reads back with amz_text_read. */
+ * blocks) or '•' (unicode). With colour on, markers use ANSI colours. Renderings of
+ * rectangular square mazes read back with amz_text_read. */
 #ifndef AMAZE_RENDER_H
 #define AMAZE_RENDER_H
 

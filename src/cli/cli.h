@@ -32,10 +32,11 @@ int cmd_stats(int argc, char **argv);
 
 /* Prints "amaze: <what>: <why>" and returns CLI_FAIL. */
 int cli_fail(const char *what, const char *fmt, ...) CLI_PRINTF(2, 3);
-/* Prints "amaze: <what>: <why>" and a hint to --help; returns CLI_USAGE. */
+/* Prints "amaze: <what>: <why>" (one line) and returns CLI_USAGE. */
 int cli_usage(const char *cmd, const char *what, const char *fmt, ...) CLI_PRINTF(3, 4);
-/* Prints the library error ("amaze: <message>") and returns CLI_FAIL. */
-int cli_lib_fail(const amz_error *err, amz_status st);
+/* Prints the library error as "amaze: <what>: <message>" (what NULL when the message
+ * already names its subject, as file errors do) and returns CLI_FAIL. */
+int cli_lib_fail(const char *what, const amz_error *err, amz_status st);
 
 /* Parsers for option values; each returns CLI_OK or prints a usage error and returns
  * CLI_USAGE. `opt` names the option in messages. */
@@ -65,6 +66,10 @@ const char *cli_human_bytes(uint64_t bytes, char *buf, size_t cap);
 
 /* Loads a maze from path ("-" = stdin) with the memory limit. */
 int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m);
+
+/* Reads a text mask file ("-" = stdin) into an uninitialised maze; on failure prints
+ * the error and returns non-zero (m left zeroed). */
+int cli_load_mask(const char *path, amz_topology t, amz_maze *m);
 
 /* Resolves --start/--goal given as X,Y against m; CLI_FAIL with a message if outside. */
 int cli_set_ends(const char *cmd, amz_maze *m, bool has_start, int64_t sx, int64_t sy, bool has_goal, int64_t gx,

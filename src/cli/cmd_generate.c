@@ -14,8 +14,15 @@ static const char help[] =
     "  -a, --algorithm NAME     generator (default backtracker); see --list-algorithms\n"
     "      --seed N             random seed, 0 to 18446744073709551615 (default: random);\n"
     "                           the same seed and options always give the same maze\n"
-    "      --start X,Y          start cell, column and row from 0 (default: top left)\n"
-    "      --goal X,Y           goal cell (default: bottom right)\n"
+    "      --shape NAME         square: rect (default), circle, diamond;\n"
+    "                           hex: rect, circle, hexagon, triangle\n"
+    "      --mask FILE          cells from a text file: '.' = cell, '#' or ' ' = none,\n"
+    "                           one line per row (the file sets the size; no -s)\n"
+    "      --allow-islands      a mask in several islands gets one maze per island\n"
+    "                           (default: refused)\n"
+    "      --start X,Y          start cell, column and row from 0 (default: the first\n"
+    "                           cell in reading order, top left on a rectangle)\n"
+    "      --goal X,Y           goal cell (default: the last cell, bottom right)\n"
     "  -o, --output FILE        write to FILE ('-' = standard output), replaced atomically\n"
     "      --format FMT         amz, json or text (default: from the -o extension .amz,\n"
     "                           .json or .txt; else text on a terminal, amz otherwise)\n"
@@ -50,19 +57,24 @@ int cmd_generate(int argc, char **argv)
         {"output", required_argument, NULL, 'o'},    {"format", required_argument, NULL, 'F'},
         {"style", required_argument, NULL, 'y'},     {"color", required_argument, NULL, 'c'},
         {"max-memory", required_argument, NULL, 'M'}, {"list-algorithms", no_argument, NULL, 'L'},
+        {"shape", required_argument, NULL, 'P'},     {"mask", required_argument, NULL, 'K'},
+        {"allow-islands", no_argument, NULL, 'I'},
         {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0},
     };
     const char *cmd = "generate";
     int64_t w = 20, h = 10, sx = 0, sy = 0, gx = 0, gy = 0;
     uint64_t seed = 0, max_memory = 0;
-    bool has_seed = false, has_start = false, has_goal = false;
-    const char *algorithm = "backtracker", *topology = "square";
+    bool has_seed = false, has_start = false, has_goal = false, has_size = false, allow_islands = false;
+    const char *algorithm = "backtracker", *topology = "square", *shape = NULL, *mask = NULL;
     cli_output out = {0};
     int c, rc;
     cli_getopt_reset();
     while ((c = getopt_long(argc, argv, ":s:t:a:o:h", longopts, NULL)) != -1) {
         switch (c) {
-        case 's': if ((rc = cli_parse_size(cmd, "--size", optarg, &w, &h))) return rc; break;
+        case 's': if ((rc = cli_parse_size(cmd, "--size", optarg, &w, &h))) return rc; has_size = true; break;
+        case 'P': shape = optarg; break;
+        case 'K': mask = optarg; break;
+        case 'I': allow_islands = true; break;
         case 't': topology = optarg; break;
         case 'a': algorithm = optarg; break;
         case 'S': if ((rc = cli_parse_u64(cmd, "--seed", optarg, &seed))) return rc; has_seed = true; break;
@@ -102,10 +114,22 @@ int cmd_generate(int argc, char **argv)
                         cli_human_bytes(limit, b, sizeof b));
     }
 
+    amz_shape sh = AMZ_SHAPE_RECT;
+    if (shape && amz_shape_parse(shape, &sh, &err))
+        return cli_usage(cmd, "--shape", "%s", err.msg);
+    if (shape && !amz_shape_supports(sh, topo))
+        return cli_usage(cmd, "--shape", "'%s' is not defined on %s grids", shape, topology);
+    if (mask && (shape || has_size))
+        return cli_usage(cmd, "--mask", "the mask sets the size and shape: drop %s", shape ? "--shape" : "--size");
+
     amz_maze m;
-    amz_status st = amz_maze_init(&m, topo, w, h, &err);
+    amz_status st = mask ? cli_load_mask(mask, topo, &m) : amz_maze_init(&m, topo, w, h, &err);
     if (st)
-        return cli_lib_fail(&err, st);
+        return mask ? CLI_FAIL : cli_lib_fail(cmd, &err, st);
+    if (sh != AMZ_SHAPE_RECT && (st = amz_maze_apply_shape(&m, sh, &err))) {
+        amz_maze_deinit(&m);
+        return cli_lib_fail(cmd, &err, st);
+    }
     if ((rc = cli_set_ends(cmd, &m, has_start, sx, sy, has_goal, gx, gy))) {
         amz_maze_deinit(&m);
         return rc;
@@ -113,9 +137,10 @@ int cmd_generate(int argc, char **argv)
     amz_gen_options o;
     amz_gen_options_init(&o);
     o.seed = has_seed ? seed : cli_random_seed();
+    o.allow_islands = allow_islands;
     if ((st = amz_gen_run(&m, g->name, &o, NULL, &err))) {
         amz_maze_deinit(&m);
-        return cli_lib_fail(&err, st);
+        return cli_lib_fail(cmd, &err, st);
     }
     rc = cli_write_maze(cmd, &m, &out);
     amz_maze_deinit(&m);

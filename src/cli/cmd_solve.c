@@ -88,7 +88,7 @@ int cmd_solve(int argc, char **argv)
     amz_status st = amz_solve_maze(&m, algorithm, NULL, NULL, &explored, &err);
     if (st) {
         amz_maze_deinit(&m);
-        return cli_lib_fail(&err, st);
+        return cli_lib_fail(cmd, &err, st);
     }
     if (verbose)
         fprintf(stderr, "amaze: solve: %s found a path of %llu moves after exploring %llu of %lld cells\n", algorithm,

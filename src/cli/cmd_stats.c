@@ -91,7 +91,7 @@ int cmd_stats(int argc, char **argv)
     amz_status st = amz_stats_compute(&m, &s, &err);
     if (st) {
         amz_maze_deinit(&m);
-        return cli_lib_fail(&err, st);
+        return cli_lib_fail(cmd, &err, st);
     }
     if (json)
         print_json(&m, &s);

@@ -62,7 +62,7 @@ int main(int argc, char **argv)
     }
     const cli_command *c = find(name);
     if (!c) {
-        fprintf(stderr, "amaze: unknown command '%s'\nTry 'amaze --help'.\n", name);
+        fprintf(stderr, "amaze: unknown command '%s' (see amaze --help)\n", name);
         return CLI_USAGE;
     }
     return c->run(argc - 1, argv + 1);

@@ -74,7 +74,10 @@ amz_status amz_gen_run(amz_maze *m, const char *name, const amz_gen_options *o, 
     amz_rng rng;
     amz_rng_seed(&rng, o->seed);
     amz_maze_clear(m);
-    amz_status st = g->run(m, &rng, o, obs_normalize(obs), err);
+    bool handled;
+    amz_status st = amz_gen_islands(m, g, o, obs_normalize(obs), err, &handled);
+    if (st == AMZ_OK && !handled)
+        st = g->run(m, &rng, o, obs_normalize(obs), err);
     amz_maze_set_origin(m, g->name, o->seed);
     return st;
 }

@@ -179,6 +179,9 @@ amz_status amz_maze_set_exists(amz_maze *m, amz_cell c, bool exists, amz_error *
         if (!m->mask)
             return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a mask for %lld cells", (long long)m->ncells);
         memset(m->mask, 0xff, mask_bytes(m));
+        /* Bits past the last cell stay clear: files store the mask with zero padding. */
+        if (m->ncells % 64)
+            m->mask[m->ncells / 64] &= ((uint64_t)1 << (m->ncells % 64)) - 1;
     }
     if (!exists) {
         for (int d = 0; d < m->ndirs; d++) {

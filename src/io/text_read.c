@@ -168,6 +168,15 @@ static amz_status read_line_art(const art *a, amz_maze *m, const amz_read_option
         return amz_errorf(err, AMZ_EFORMAT,
                           "line art is %zu characters by %zu lines; a maze of WxH cells is 3W+1 by 2H+1", a->cols,
                           a->rows);
+    /* Every corner of a rectangular maze is drawn; a blank one means cells are missing
+     * (a shaped maze), which text cannot express unambiguously. */
+    for (size_t r = 0; r < a->rows; r += 2)
+        for (size_t col = 0; col < a->cols; col += 3)
+            if (at(a, r, col) == ' ')
+                return amz_errorf(err, AMZ_EFORMAT,
+                                  "line %zu, column %zu: blank corner; text art of shaped mazes cannot be read back "
+                                  "(use .amz or JSON)",
+                                  r + 1, col + 1);
     int64_t w = (int64_t)(a->cols - 1) / 3, h = (int64_t)(a->rows - 1) / 2;
     amz_status st = amz_io_check_size(AMZ_TOPO_SQUARE, w, h, o, err);
     if (st || (st = amz_maze_init(m, AMZ_TOPO_SQUARE, w, h, err)))
@@ -204,7 +213,9 @@ static amz_status read_blocks(const art *a, amz_maze *m, const amz_read_options 
             amz_cell c = y * w + x;
             size_t r = (size_t)(2 * y + 1), col = (size_t)(2 * x + 1);
             if (!block_floor(at(a, r, col)))
-                return amz_errorf(err, AMZ_EFORMAT, "line %zu, column %zu: a wall where cell (%lld,%lld) should be",
+                return amz_errorf(err, AMZ_EFORMAT,
+                                  "line %zu, column %zu: a wall where cell (%lld,%lld) should be (blocks must "
+                                  "alternate cells and walls; shaped mazes cannot be read back from text)",
                                   r + 1, col + 1, (long long)x, (long long)y);
             if (x + 1 < w && block_floor(at(a, r, col + 1)))
                 amz_maze_set_passage(m, c, AMZ_SQ_E, true, NULL);
@@ -220,12 +231,22 @@ amz_status amz_text_read(const char *text, size_t len, amz_maze *m, const amz_re
 {
     art a = {NULL, 0, 0};
     memset(m, 0, sizeof *m);
+    /* Hex art (slashes, or the box-drawing diagonals U+2571/2 in UTF-8) cannot say which
+     * cells a shape removed; refuse it before anything else complains about its shape. */
+    for (size_t i = 0; i < len; i++)
+        if (text[i] == '/' || text[i] == '\\' ||
+            (i + 2 < len && (unsigned char)text[i] == 0xe2 && (unsigned char)text[i + 1] == 0x95 &&
+             ((unsigned char)text[i + 2] == 0xb1 || (unsigned char)text[i + 2] == 0xb2)))
+            return amz_errorf(err, AMZ_EFORMAT,
+                              "this looks like a hex maze drawn as text, which cannot be read back (use .amz or JSON)");
     amz_status st = load_art(text, len, &a, err);
     if (st)
         return st;
-    /* Line art starts with a corner (+ or a box-drawing character); anything else is
-     * read as blocks. */
-    uint32_t first = at(&a, 0, 0);
+    /* Line art starts (after any blank margin of a shape) with a corner: + or a
+     * box-drawing character; anything else is read as blocks. */
+    uint32_t first = ' ';
+    for (size_t i = 0; i < a.cols && first == ' '; i++)
+        first = at(&a, 0, i);
     bool line_art = first == '+' || (first >= 0x2500 && first <= 0x257f);
     st = line_art ? read_line_art(&a, m, o, err) : read_blocks(&a, m, o, err);
     amz_free(a.cp);

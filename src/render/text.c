@@ -1,6 +1,7 @@
 /* text.c — square mazes as text: ascii and unicode line art (3 columns x 2 lines per
- * cell) and the JS1K block picture ((2W+1) x (2H+1) blocks). Removed cells are drawn
- * blank; a wall is drawn wherever exactly one side exists or a passage is closed. */
+ * cell) and the JS1K block picture ((2W+1) x (2H+1) blocks); the shared options,
+ * markers and solution overlay (hex line art is in text_hex.c). Removed cells are blank
+ * in line art (a corner is drawn only next to an existing cell) and solid in blocks. */
 #include <errno.h>
 #include <string.h>
 
@@ -9,31 +10,22 @@
 #include "core/bits.h"
 #include "core/error.h"
 #include "grid/grid.h"
+#include "render/text_impl.h"
 
-/* Box-drawing corners indexed by arms: up 1, right 2, down 4, left 8. */
+/* Box-drawing corners indexed by arms: up 1, right 2, down 4, left 8. A corner of an
+ * existing cell with no arm (only in mazes with loops) is a dot, so that a blank
+ * corner always means "no cell here" to the importer. */
 static const char *const box_corner[16] = {
-    " ", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼",
+    "·", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼",
 };
-
-#define COLOR_START "\x1b[1;32m"
-#define COLOR_GOAL "\x1b[1;31m"
-#define COLOR_PATH "\x1b[1;33m"
-#define COLOR_OFF "\x1b[0m"
-
-typedef struct ctx {
-    const amz_maze *m;
-    const amz_text_options *o;
-    uint64_t *on_path;   /* ncells bits: cell is on the shown solution */
-    uint64_t *path_edge; /* passage layout: edge is used by the shown solution */
-    FILE *f;
-} ctx;
 
 static bool exists_xy(const amz_maze *m, int64_t x, int64_t y)
 {
     return x >= 0 && y >= 0 && x < m->width && y < m->height && grid_exists(m, y * m->width + x);
 }
 
-/* Wall on the vertical line x = i between cells (i-1, r) and (i, r). */
+/* Wall on the vertical line x = i between cells (i-1, r) and (i, r): where exactly one
+ * side exists, or both do and the passage is closed. */
 static bool vwall(const amz_maze *m, int64_t i, int64_t r)
 {
     bool a = exists_xy(m, i - 1, r), b = exists_xy(m, i, r);
@@ -51,7 +43,31 @@ static bool hwall(const amz_maze *m, int64_t i, int64_t r)
     return a && !bits_get(m->passages, (uint64_t)((r - 1) * m->width + i) * 2 + 1);
 }
 
-static void put_mark(ctx *c, const char *color, const char *text)
+/* True if any of the four cells around lattice point (i, r) exists. */
+static bool corner_used(const amz_maze *m, int64_t i, int64_t r)
+{
+    return exists_xy(m, i - 1, r - 1) || exists_xy(m, i, r - 1) || exists_xy(m, i - 1, r) || exists_xy(m, i, r);
+}
+
+const char *amz_text_marker(const text_ctx *c, amz_cell cell, const char **color)
+{
+    const amz_maze *m = c->m;
+    if (cell == m->start) {
+        *color = COLOR_START;
+        return "S";
+    }
+    if (cell == m->goal) {
+        *color = COLOR_GOAL;
+        return "G";
+    }
+    if (c->on_path && bits_get(c->on_path, (uint64_t)cell)) {
+        *color = COLOR_PATH;
+        return c->o->style == AMZ_TEXT_UNICODE ? "•" : ".";
+    }
+    return NULL;
+}
+
+void amz_text_put_mark(const text_ctx *c, const char *color, const char *text)
 {
     if (c->o->color)
         fprintf(c->f, "%s%s%s", color, text, COLOR_OFF);
@@ -59,35 +75,28 @@ static void put_mark(ctx *c, const char *color, const char *text)
         fputs(text, c->f);
 }
 
-/* Writes the interior of a cell: `width` characters. */
-static void interior(ctx *c, amz_cell cell, int width)
+/* Writes the interior of a cell: `width` characters, the marker first. */
+static void interior(text_ctx *c, amz_cell cell, int width)
 {
-    const amz_maze *m = c->m;
-    const char *pad = width == 2 ? " " : "";
-    if (!grid_exists(m, cell)) {
-        fputs(width == 2 ? "  " : " ", c->f);
-        return;
-    }
-    if (cell == m->start) {
-        put_mark(c, COLOR_START, "S");
-    } else if (cell == m->goal) {
-        put_mark(c, COLOR_GOAL, "G");
-    } else if (c->on_path && bits_get(c->on_path, (uint64_t)cell)) {
-        put_mark(c, COLOR_PATH, c->o->style == AMZ_TEXT_UNICODE ? "•" : ".");
-    } else {
+    const char *color = NULL, *mark = grid_exists(c->m, cell) ? amz_text_marker(c, cell, &color) : NULL;
+    if (mark)
+        amz_text_put_mark(c, color, mark);
+    else
         fputc(' ', c->f);
-    }
-    fputs(pad, c->f);
+    if (width == 2)
+        fputc(' ', c->f);
 }
 
-static void line_art(ctx *c)
+static void line_art(text_ctx *c)
 {
     const amz_maze *m = c->m;
     const bool uni = c->o->style == AMZ_TEXT_UNICODE;
     const int64_t w = m->width, h = m->height;
     for (int64_t r = 0; r <= h; r++) {
         for (int64_t i = 0; i <= w; i++) {
-            if (uni) {
+            if (!corner_used(m, i, r)) {
+                fputc(' ', c->f);
+            } else if (uni) {
                 unsigned arms = (r > 0 && vwall(m, i, r - 1) ? 1u : 0u) | (i < w && hwall(m, i, r) ? 2u : 0u) |
                                 (r < h && vwall(m, i, r) ? 4u : 0u) | (i > 0 && hwall(m, i - 1, r) ? 8u : 0u);
                 fputs(box_corner[arms], c->f);
@@ -109,7 +118,7 @@ static void line_art(ctx *c)
     }
 }
 
-static void blocks(ctx *c)
+static void blocks(text_ctx *c)
 {
     const amz_maze *m = c->m;
     const int64_t w = m->width, h = m->height;
@@ -118,28 +127,35 @@ static void blocks(ctx *c)
             int64_t x = bx / 2, y = by / 2;
             bool odd_x = bx & 1, odd_y = by & 1;
             if (odd_x && odd_y) {
-                interior(c, y * w + x, 1);
-            } else if (!odd_x && !odd_y) {
-                fputc('#', c->f);
-            } else {
-                /* A wall block between two cells: vertical line if x is even. */
-                bool wall = odd_y ? vwall(m, x, y) : hwall(m, x, y);
-                amz_cell a = odd_y ? y * w + x - 1 : (y - 1) * w + x;
-                int dir = odd_y ? AMZ_SQ_E : AMZ_SQ_S;
-                if (wall)
-                    fputc('#', c->f);
-                else if (c->path_edge && bits_get(c->path_edge, (uint64_t)a * 2 + (uint64_t)(dir - 1)))
-                    put_mark(c, COLOR_PATH, ".");
+                if (exists_xy(m, x, y))
+                    interior(c, y * w + x, 1);
                 else
-                    fputc(' ', c->f);
+                    fputc('#', c->f); /* removed cells are solid */
+                continue;
             }
+            if (!odd_x && !odd_y) {
+                fputc('#', c->f);
+                continue;
+            }
+            /* A wall block between two cells: on a vertical line if bx is even. */
+            amz_cell a = odd_y ? y * w + x - 1 : (y - 1) * w + x;
+            bool both_gone = odd_y ? !exists_xy(m, x - 1, y) && !exists_xy(m, x, y)
+                                   : !exists_xy(m, x, y - 1) && !exists_xy(m, x, y);
+            bool wall = both_gone || (odd_y ? vwall(m, x, y) : hwall(m, x, y));
+            int dir = odd_y ? AMZ_SQ_E : AMZ_SQ_S;
+            if (wall)
+                fputc('#', c->f);
+            else if (c->path_edge && bits_get(c->path_edge, (uint64_t)a * 2 + (uint64_t)(dir - 1)))
+                amz_text_put_mark(c, COLOR_PATH, ".");
+            else
+                fputc(' ', c->f);
         }
         fputc('\n', c->f);
     }
 }
 
 /* Marks the solution's cells and edges so drawing is a lookup per cell. */
-static amz_status mark_path(ctx *c, amz_error *err)
+static amz_status mark_path(text_ctx *c, amz_error *err)
 {
     const amz_maze *m = c->m;
     c->on_path = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
@@ -196,17 +212,18 @@ amz_status amz_render_text(const amz_maze *m, const amz_text_options *o, FILE *f
         amz_text_options_init(&defaults);
         o = &defaults;
     }
-    if (m->topology != AMZ_TOPO_SQUARE)
-        return amz_errorf(err, AMZ_EUNSUPPORTED, "text rendering of %s mazes is not available in this version",
-                          amz_topology_name(m->topology));
     if (!amz_text_style_name(o->style))
         return amz_errorf(err, AMZ_EINVAL, "unknown text style %d", (int)o->style);
-    ctx c = {m, o, NULL, NULL, f};
+    if (m->topology == AMZ_TOPO_HEX && o->style == AMZ_TEXT_BLOCKS)
+        return amz_errorf(err, AMZ_EUNSUPPORTED, "the blocks style draws square mazes only (use ascii or unicode)");
+    text_ctx c = {m, o, NULL, NULL, f};
     amz_status st = AMZ_OK;
     if (o->solution && m->has_solution)
         st = mark_path(&c, err);
     if (st == AMZ_OK) {
-        if (o->style == AMZ_TEXT_BLOCKS)
+        if (m->topology == AMZ_TOPO_HEX)
+            amz_text_hex(&c);
+        else if (o->style == AMZ_TEXT_BLOCKS)
             blocks(&c);
         else
             line_art(&c);

@@ -1,0 +1,53 @@
+/* amaze/shape.h — mazes of any shape: named shapes, mask files, and islands.
+ *
+ * A shape removes the cells of a maze that fall outside it (see amz_maze_set_exists).
+ * Shapes are computed on cell centres (hex: flat-topped, odd-q, like the model), then
+ * reduced to their largest connected island so that a generator can always make one
+ * perfect maze over what remains. */
+#ifndef AMAZE_SHAPE_H
+#define AMAZE_SHAPE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "amaze/maze.h"
+#include "amaze/status.h"
+
+typedef enum amz_shape {
+    AMZ_SHAPE_RECT = 0,     /* every cell: both topologies */
+    AMZ_SHAPE_CIRCLE = 1,   /* the ellipse inscribed in the grid: both topologies */
+    AMZ_SHAPE_DIAMOND = 2,  /* the rhombus touching the middle of each side: square */
+    AMZ_SHAPE_HEXAGON = 3,  /* a regular hexagon of hexagons, radius (min(w,h)-1)/2: hex */
+    AMZ_SHAPE_TRIANGLE = 4  /* the upward triangle inscribed in the grid: hex */
+} amz_shape;
+
+/* "rect", "circle", ...; NULL for an unknown value. */
+AMZ_API const char *amz_shape_name(amz_shape s);
+/* Parses a shape name; AMZ_ENOTFOUND with the list of names otherwise. */
+AMZ_API amz_status amz_shape_parse(const char *name, amz_shape *out, amz_error *err);
+/* True if shape s is defined on topology t. */
+AMZ_API bool amz_shape_supports(amz_shape s, amz_topology t);
+
+/* Removes the cells of m outside shape s, keeps the largest island, and resets start
+ * and goal to the first and last remaining cells in reading order. Passages are
+ * cleared. AMZ_EUNSUPPORTED if s is not defined on m's topology, AMZ_ERANGE if no cell
+ * remains (a grid too small for the shape), AMZ_ENOMEM. O(cells). */
+AMZ_API amz_status amz_maze_apply_shape(amz_maze *m, amz_shape s, amz_error *err);
+
+/* Makes an uninitialised m from a text mask: one line per row, one character per cell,
+ * '.' = cell, '#' or ' ' = no cell; every line the same length (a final newline and
+ * '\r' are allowed). Start and goal are the first and last cell in reading order.
+ * AMZ_EFORMAT naming the line and column of a bad character, ragged rows, or a mask
+ * with no cell; on failure m is left zeroed. */
+AMZ_API amz_status amz_mask_read_text(const char *text, size_t len, amz_topology t, amz_maze *m, amz_error *err);
+
+/* Number of islands: groups of existing cells connected through grid adjacency (walls
+ * ignored). 0 for a maze with no cell. O(cells) time, one bit per cell. */
+AMZ_API amz_status amz_maze_count_islands(const amz_maze *m, uint64_t *count, amz_error *err);
+
+/* Removes every cell outside the largest island (ties: the one met first in reading
+ * order). Passages of removed cells are closed. */
+AMZ_API amz_status amz_maze_keep_largest_island(amz_maze *m, amz_error *err);
+
+#endif

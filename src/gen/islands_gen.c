@@ -1,0 +1,109 @@
+/* islands_gen.c — generating a masked maze whose cells form several islands: each
+ * island is cut out into its own sub-maze (bounding box, even column offset so hex
+ * column parity is kept), generated there, and its passages copied back. */
+#include <string.h>
+
+#include "amaze/alloc.h"
+#include "core/bits.h"
+#include "core/error.h"
+#include "gen/gen_impl.h"
+#include "grid/grid.h"
+#include "grid/islands.h"
+
+/* Translates a sub-maze's events into the whole maze's cell numbers. */
+typedef struct relay {
+    const amz_observer *outer;
+    int32_t x0, y0, sub_w, w;
+} relay;
+
+static amz_cell to_outer(const relay *r, amz_cell c)
+{
+    if (c == AMZ_NO_CELL)
+        return c;
+    return (amz_cell)(r->y0 + c / r->sub_w) * r->w + (r->x0 + c % r->sub_w);
+}
+
+static int relay_event(void *ctx, const amz_event *ev)
+{
+    const relay *r = ctx;
+    amz_event e = *ev;
+    e.cell = to_outer(r, ev->cell);
+    e.other = to_outer(r, ev->other);
+    return r->outer->fn(r->outer->ctx, &e);
+}
+
+/* Generates island `is` of m with generator g into m's passages. */
+static amz_status one_island(amz_maze *m, const amz_gen_info *g, const amz_island *is, uint64_t seed,
+                             const amz_gen_options *o, const amz_observer *obs, amz_error *err)
+{
+    int32_t x0 = is->x0 & ~1, y0 = is->y0;
+    int32_t sw = is->x1 - x0 + 1, sh = is->y1 - y0 + 1;
+    amz_maze sub;
+    amz_status st = amz_maze_init(&sub, m->topology, sw, sh, err);
+    if (st)
+        return st;
+    /* Keep exactly the island's cells: flood it inside the full maze's bounding box. */
+    uint64_t *mark = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
+    amz_queue q = {0};
+    amz_island again;
+    if (!mark || amz_island_flood(m, mark, is->seed, &q, &again)) {
+        amz_free(mark);
+        amz_queue_free(&q);
+        amz_maze_deinit(&sub);
+        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate an island of %llu cells", (unsigned long long)is->size);
+    }
+    amz_queue_free(&q);
+    for (int32_t y = 0; y < sh && st == AMZ_OK; y++)
+        for (int32_t x = 0; x < sw && st == AMZ_OK; x++)
+            if (!bits_get(mark, (uint64_t)((amz_cell)(y0 + y) * m->width + (x0 + x))))
+                st = amz_maze_set_exists(&sub, (amz_cell)y * sw + x, false, err);
+    amz_free(mark);
+    if (st == AMZ_OK)
+        st = amz_maze_default_ends(&sub, err);
+    if (st == AMZ_OK) {
+        amz_rng rng;
+        amz_rng_seed(&rng, seed);
+        relay r = {obs, x0, y0, sw, m->width};
+        amz_observer inner = {relay_event, &r};
+        st = g->run(&sub, &rng, o, obs ? &inner : NULL, err);
+    }
+    for (amz_cell c = 0; c < sub.ncells && st == AMZ_OK; c++) {
+        if (!grid_exists(&sub, c))
+            continue;
+        amz_cell oc = (amz_cell)(y0 + c / sw) * m->width + (x0 + c % sw);
+        for (int d = 1; d <= m->bits; d++)
+            if (amz_maze_passage(&sub, c, d))
+                amz_maze_set_passage(m, oc, d, true, NULL);
+    }
+    amz_maze_deinit(&sub);
+    return st;
+}
+
+amz_status amz_gen_islands(amz_maze *m, const amz_gen_info *g, const amz_gen_options *o, const amz_observer *obs,
+                           amz_error *err, bool *handled)
+{
+    *handled = false;
+    if (!m->mask)
+        return AMZ_OK;
+    amz_island *list;
+    uint64_t n;
+    if (amz_islands_list(m, &list, &n))
+        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate the island search for %lld cells", (long long)m->ncells);
+    amz_status st = AMZ_OK;
+    if (n == 0) {
+        st = amz_errorf(err, AMZ_EINVAL, "the maze has no cells");
+    } else if (n > 1 && !o->allow_islands) {
+        st = amz_errorf(err, AMZ_EINVAL,
+                        "the maze's cells form %llu separate islands, which cannot hold one maze "
+                        "(allow one maze per island with --allow-islands)",
+                        (unsigned long long)n);
+    } else if (n > 1) {
+        *handled = true;
+        for (uint64_t i = 0; i < n && st == AMZ_OK; i++) {
+            uint64_t x = o->seed + i;
+            st = one_island(m, g, &list[i], amz_rng_splitmix64(&x), o, obs, err);
+        }
+    }
+    amz_free(list);
+    return st;
+}

@@ -1,0 +1,325 @@
+/* test_shape.c — shapes, text masks, islands and hex text art (issue 4). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "testutil.h"
+
+static void test_names_and_support(void **state)
+{
+    (void)state;
+    amz_shape s;
+    amz_error err;
+    const char *names[] = {"rect", "circle", "diamond", "hexagon", "triangle"};
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(amz_shape_parse(names[i], &s, &err), AMZ_OK);
+        assert_string_equal(amz_shape_name(s), names[i]);
+    }
+    assert_int_equal(amz_shape_parse("blob", &s, &err), AMZ_ENOTFOUND);
+    assert_non_null(strstr(err.msg, "blob"));
+    assert_true(amz_shape_supports(AMZ_SHAPE_DIAMOND, AMZ_TOPO_SQUARE));
+    assert_false(amz_shape_supports(AMZ_SHAPE_DIAMOND, AMZ_TOPO_HEX));
+    assert_true(amz_shape_supports(AMZ_SHAPE_HEXAGON, AMZ_TOPO_HEX));
+    assert_false(amz_shape_supports(AMZ_SHAPE_HEXAGON, AMZ_TOPO_SQUARE));
+    assert_false(amz_shape_supports(AMZ_SHAPE_TRIANGLE, AMZ_TOPO_SQUARE));
+
+    amz_maze m;
+    assert_int_equal(amz_maze_init(&m, AMZ_TOPO_SQUARE, 9, 9, NULL), AMZ_OK);
+    assert_int_equal(amz_maze_apply_shape(&m, AMZ_SHAPE_HEXAGON, &err), AMZ_EUNSUPPORTED);
+    amz_maze_deinit(&m);
+}
+
+/* A hexagon of hexagons of radius R has 3R(R+1)+1 cells: 1 + 6 + 12 + ... + 6R. */
+static void test_hexagon_cell_count(void **state)
+{
+    (void)state;
+    for (int side = 1; side <= 31; side++) {
+        amz_maze m;
+        assert_int_equal(amz_maze_init(&m, AMZ_TOPO_HEX, side, side, NULL), AMZ_OK);
+        assert_int_equal(amz_maze_apply_shape(&m, AMZ_SHAPE_HEXAGON, NULL), AMZ_OK);
+        int r = (side - 1) / 2;
+        assert_int_equal(amz_maze_count_cells(&m), 3 * r * (r + 1) + 1);
+        /* Every cell of the hexagon has all six neighbours unless it is on the rim:
+         * the rim has 6R cells (1 for R = 0). */
+        int64_t rim = 0;
+        for (amz_cell c = 0; c < m.ncells; c++) {
+            if (!amz_maze_exists(&m, c))
+                continue;
+            int nb = 0;
+            for (int d = 0; d < 6; d++)
+                nb += amz_maze_neighbor(&m, c, d) != AMZ_NO_CELL;
+            rim += nb < 6;
+        }
+        assert_int_equal(rim, r ? 6 * r : 1);
+        amz_maze_deinit(&m);
+    }
+}
+
+/* Every shape on every size leaves exactly one island, symmetric where it should be,
+ * and start/goal at the first and last cell in reading order. */
+static void test_shapes_one_island(void **state)
+{
+    (void)state;
+    for (int s = AMZ_SHAPE_RECT; s <= AMZ_SHAPE_TRIANGLE; s++)
+        for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++) {
+            if (!amz_shape_supports((amz_shape)s, (amz_topology)t))
+                continue;
+            for (int w = 1; w <= 25; w += 3)
+                for (int h = 1; h <= 25; h += 4) {
+                    amz_maze m;
+                    amz_error err;
+                    assert_int_equal(amz_maze_init(&m, (amz_topology)t, w, h, NULL), AMZ_OK);
+                    assert_int_equal(amz_maze_apply_shape(&m, (amz_shape)s, &err), AMZ_OK);
+                    uint64_t islands;
+                    assert_int_equal(amz_maze_count_islands(&m, &islands, &err), AMZ_OK);
+                    assert_int_equal(islands, 1);
+                    amz_cell first = 0, last = m.ncells - 1;
+                    while (!amz_maze_exists(&m, first))
+                        first++;
+                    while (!amz_maze_exists(&m, last))
+                        last--;
+                    assert_int_equal(m.start, first);
+                    assert_int_equal(m.goal, last);
+                    /* Circles and diamonds of square grids are mirror-symmetric. */
+                    if (t == AMZ_TOPO_SQUARE)
+                        for (amz_cell c = 0; c < m.ncells; c++) {
+                            int32_t x, y;
+                            amz_maze_cell_xy(&m, c, &x, &y);
+                            assert_int_equal(amz_maze_exists(&m, c),
+                                             amz_maze_exists(&m, amz_maze_cell_at(&m, w - 1 - x, y)));
+                            assert_int_equal(amz_maze_exists(&m, c),
+                                             amz_maze_exists(&m, amz_maze_cell_at(&m, x, h - 1 - y)));
+                        }
+                    amz_maze_deinit(&m);
+                }
+        }
+}
+
+static void test_mask_text(void **state)
+{
+    (void)state;
+    amz_maze m;
+    amz_error err;
+    const char *ok = "#..\r\n...\n.# \n";
+    assert_int_equal(amz_mask_read_text(ok, strlen(ok), AMZ_TOPO_SQUARE, &m, &err), AMZ_OK);
+    assert_int_equal(m.width, 3);
+    assert_int_equal(m.height, 3);
+    assert_int_equal(amz_maze_count_cells(&m), 6);
+    assert_false(amz_maze_exists(&m, 0));
+    assert_false(amz_maze_exists(&m, 7));
+    assert_false(amz_maze_exists(&m, 8));
+    assert_int_equal(m.start, 1);
+    assert_int_equal(m.goal, 6);
+    amz_maze_deinit(&m);
+
+    static const struct {
+        const char *text, *needle;
+    } bad[] = {
+        {"..\n...\n", "line 2 has 3"}, {".x.\n", "column 2"}, {"###\n# #\n", "no cell"},
+        {"", "no cell"},               {"\n\n", "no cell"},   {"..\n..\n.\n", "line 3"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        amz_error_clear(&err);
+        assert_int_equal(amz_mask_read_text(bad[i].text, strlen(bad[i].text), AMZ_TOPO_HEX, &m, &err), AMZ_EFORMAT);
+        if (!strstr(err.msg, bad[i].needle))
+            fail_msg("mask %zu: message '%s' lacks '%s'", i, err.msg, bad[i].needle);
+        assert_null(m.passages);
+    }
+}
+
+/* Three islands: refused by default with the count; with allow_islands every island
+ * holds its own perfect maze and no passage joins two islands. */
+static void test_islands(void **state)
+{
+    (void)state;
+    const char *mask = "..#..\n..#..\n#####\n.....\n";
+    for (size_t g = 0; g < amz_gen_count(); g++) {
+        const amz_gen_info *info = amz_gen_at(g);
+        for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++) {
+            if (!amz_gen_supports(info, (amz_topology)t) || !info->perfect)
+                continue;
+            amz_maze m;
+            amz_error err;
+            assert_int_equal(amz_mask_read_text(mask, strlen(mask), (amz_topology)t, &m, &err), AMZ_OK);
+            uint64_t n;
+            assert_int_equal(amz_maze_count_islands(&m, &n, &err), AMZ_OK);
+            assert_int_equal(n, 3);
+            amz_gen_options o;
+            amz_gen_options_init(&o);
+            o.seed = 5;
+            amz_error_clear(&err);
+            amz_status st = amz_gen_run(&m, info->name, &o, NULL, &err);
+            if (st == AMZ_EUNSUPPORTED) { /* a generator that refuses masks says so */
+                amz_maze_deinit(&m);
+                continue;
+            }
+            assert_int_equal(st, AMZ_EINVAL);
+            assert_non_null(strstr(err.msg, "3 separate islands"));
+            o.allow_islands = true;
+            assert_int_equal(amz_gen_run(&m, info->name, &o, NULL, &err), AMZ_OK);
+            /* Perfect per island: passages = cells - islands, and each island's cells
+             * are all reachable from its first cell. */
+            assert_int_equal(amz_maze_count_passages(&m), (uint64_t)amz_maze_count_cells(&m) - 3);
+            assert_int_equal(tu_reachable(&m, amz_maze_cell_at(&m, 0, 0)), 4);
+            assert_int_equal(tu_reachable(&m, amz_maze_cell_at(&m, 3, 0)), 4);
+            assert_int_equal(tu_reachable(&m, amz_maze_cell_at(&m, 0, 3)), 5);
+            assert_true(tu_edges_consistent(&m));
+            amz_maze_deinit(&m);
+        }
+    }
+}
+
+/* Decodes hex art independently of the renderer's code, from the layout documented in
+ * amaze/render.h: cell (x, y) has its N wall at line 2y+(x odd), columns 3x+1..3x+2. */
+static void test_hex_art_geometry(void **state)
+{
+    (void)state;
+    for (int seed = 0; seed < 30; seed++) {
+        int w = 1 + seed % 13, h = 1 + seed % 7;
+        amz_maze m;
+        tu_generate(&m, AMZ_TOPO_HEX, w, h, "backtracker", (uint64_t)seed);
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        amz_text_options o;
+        amz_text_options_init(&o);
+        assert_int_equal(amz_render_text(&m, &o, f, NULL), AMZ_OK);
+        fclose(f);
+        /* Split into lines, padded to 3w+1 columns. */
+        int cols = 3 * w + 1, lines = 2 * h + 1 + (w > 1);
+        char *grid = calloc((size_t)(cols * lines), 1);
+        memset(grid, ' ', (size_t)(cols * lines));
+        int l = 0, k = 0;
+        for (size_t i = 0; i < len; i++) {
+            if (buf[i] == '\n') {
+                l++;
+                k = 0;
+                continue;
+            }
+            assert_true(k < cols);
+            assert_true(l < lines);
+            grid[l * cols + k++] = buf[i];
+        }
+        assert_int_equal(l, lines);
+        for (amz_cell c = 0; c < m.ncells; c++) {
+            int32_t x, y;
+            amz_maze_cell_xy(&m, c, &x, &y);
+            int L = 2 * y + (x & 1);
+            char n = grid[L * cols + 3 * x + 1], s = grid[(L + 2) * cols + 3 * x + 1];
+            char ne = grid[(L + 1) * cols + 3 * x + 3], se = grid[(L + 2) * cols + 3 * x + 3];
+            char sw = grid[(L + 2) * cols + 3 * x], nw = grid[(L + 1) * cols + 3 * x];
+            assert_int_equal(n == '_', !amz_maze_passage(&m, c, AMZ_HEX_N));
+            assert_int_equal(s == '_', !amz_maze_passage(&m, c, AMZ_HEX_S));
+            assert_int_equal(ne == '\\', !amz_maze_passage(&m, c, AMZ_HEX_NE));
+            assert_int_equal(se == '/', !amz_maze_passage(&m, c, AMZ_HEX_SE));
+            assert_int_equal(sw == '\\', !amz_maze_passage(&m, c, AMZ_HEX_SW));
+            assert_int_equal(nw == '/', !amz_maze_passage(&m, c, AMZ_HEX_NW));
+            char mark = grid[(L + 1) * cols + 3 * x + 1];
+            assert_int_equal(mark == 'S', c == m.start);
+            assert_int_equal(mark == 'G', c == m.goal && c != m.start);
+        }
+        free(grid);
+        free(buf);
+        amz_maze_deinit(&m);
+    }
+}
+
+/* The issue's yardstick: a 12x8 hex maze reads in an 80-column terminal. */
+static void test_hex_fits_80_columns(void **state)
+{
+    (void)state;
+    amz_maze m;
+    tu_generate(&m, AMZ_TOPO_HEX, 12, 8, "backtracker", 1);
+    for (int style = AMZ_TEXT_ASCII; style <= AMZ_TEXT_UNICODE; style++) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        amz_text_options o;
+        amz_text_options_init(&o);
+        o.style = (amz_text_style)style;
+        assert_int_equal(amz_render_text(&m, &o, f, NULL), AMZ_OK);
+        fclose(f);
+        size_t width = 0, chars = 0;
+        for (size_t i = 0; i < len; i++) {
+            if (buf[i] == '\n') {
+                width = chars > width ? chars : width;
+                chars = 0;
+            } else if (((unsigned char)buf[i] & 0xc0) != 0x80) {
+                chars++; /* count code points, not bytes */
+            }
+        }
+        assert_true(width <= 80);
+        free(buf);
+    }
+    amz_text_options o;
+    amz_text_options_init(&o);
+    o.style = AMZ_TEXT_BLOCKS;
+    amz_error err;
+    FILE *f = fopen("/dev/null", "w");
+    assert_int_equal(amz_render_text(&m, &o, f, &err), AMZ_EUNSUPPORTED);
+    fclose(f);
+    amz_maze_deinit(&m);
+}
+
+/* Shaped mazes survive .amz and JSON round trips; their text art is refused on
+ * import rather than read as a different maze. */
+static void test_shaped_round_trips(void **state)
+{
+    (void)state;
+    for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++)
+        for (int seed = 0; seed < 6; seed++) {
+            amz_maze m, back;
+            amz_error err;
+            assert_int_equal(amz_maze_init(&m, (amz_topology)t, 9 + seed, 7 + seed, NULL), AMZ_OK);
+            assert_int_equal(amz_maze_apply_shape(&m, AMZ_SHAPE_CIRCLE, &err), AMZ_OK);
+            amz_gen_options o;
+            amz_gen_options_init(&o);
+            o.seed = (uint64_t)seed;
+            assert_int_equal(amz_gen_run(&m, "backtracker", &o, NULL, &err), AMZ_OK);
+            assert_int_equal(amz_solve_maze(&m, "bfs", NULL, NULL, NULL, &err), AMZ_OK);
+            for (int fmt = 0; fmt < 3; fmt++) {
+                char *buf = NULL;
+                size_t len = 0;
+                FILE *f = open_memstream(&buf, &len);
+                if (fmt == 0)
+                    assert_int_equal(amz_amz_write(&m, f, &err), AMZ_OK);
+                else if (fmt == 1)
+                    assert_int_equal(amz_json_write(&m, f, &err), AMZ_OK);
+                else
+                    assert_int_equal(amz_render_text(&m, NULL, f, &err), AMZ_OK);
+                fclose(f);
+                f = fmemopen(buf, len, "rb");
+                amz_status st = amz_maze_read(f, "test", &back, NULL, NULL, &err);
+                fclose(f);
+                if (fmt == 2) {
+                    assert_int_equal(st, AMZ_EFORMAT);
+                } else {
+                    if (st)
+                        fail_msg("format %d: %s", fmt, err.msg);
+                    assert_true(amz_maze_equal(&m, &back));
+                    assert_true(back.has_solution);
+                    assert_int_equal(back.solution.len, m.solution.len);
+                    amz_maze_deinit(&back);
+                }
+                free(buf);
+            }
+            amz_maze_deinit(&m);
+        }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_names_and_support),  cmocka_unit_test(test_hexagon_cell_count),
+        cmocka_unit_test(test_shapes_one_island),  cmocka_unit_test(test_mask_text),
+        cmocka_unit_test(test_islands),            cmocka_unit_test(test_hex_art_geometry),
+        cmocka_unit_test(test_hex_fits_80_columns), cmocka_unit_test(test_shaped_round_trips),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
