@@ -6,7 +6,8 @@ SAN_BUILD ?= build-san
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build deps run test test-fast bench clean
+.PHONY: all build deps run test test-fast bench install uninstall clean
+PREFIX ?= /usr/local
 
 all: build
 
@@ -37,6 +38,16 @@ test-fast: build
 
 bench: deps build
 	$(BUILD)/amaze-bench
+
+# `make install PREFIX=/opt/amaze DESTDIR=/tmp/stage`: libraries (static, shared with
+# soname libamaze.so.MAJOR), headers, amaze.pc, the CMake package, the program and its
+# man page. `make uninstall` removes exactly the files the last install wrote.
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix $(PREFIX)
+
+uninstall:
+	@test -f $(BUILD)/install_manifest.txt || { echo "uninstall: nothing installed from $(BUILD)" >&2; exit 1; }
+	xargs -d '\n' rm -f -- < $(BUILD)/install_manifest.txt
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD)

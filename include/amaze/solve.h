@@ -35,9 +35,12 @@ typedef struct amz_solve_info {
     amz_solve_fn run;
 } amz_solve_info;
 
+/* Defaults for every option. */
 AMZ_API void amz_solve_options_init(amz_solve_options *o);
+/* Number of registered solvers, and the i-th (NULL past the end), in catalog order. */
 AMZ_API size_t amz_solve_count(void);
 AMZ_API const amz_solve_info *amz_solve_at(size_t i);
+/* The solver called `name`, or NULL. */
 AMZ_API const amz_solve_info *amz_solve_find(const char *name);
 
 /* Solves m from `from` to `to` with solver `name` (o NULL = defaults). On success *out
