@@ -82,11 +82,13 @@ AMZ_API amz_status amz_maze_save(const amz_maze *m, const char *path, amz_error 
 
 /* An output file written to a temporary file beside its destination and renamed into
  * place on commit, so a failure or crash never leaves a half-written file. For "-" it
- * writes standard output directly. */
+ * writes standard output directly, and an existing device, pipe or socket (/dev/null,
+ * a FIFO) is written in place. A symbolic link keeps pointing at the replaced file;
+ * a replaced file keeps its permissions. */
 typedef struct amz_outfile {
     FILE *fp;    /* write here between open and commit */
     char *path;  /* destination (owned), NULL for stdout */
-    char *tmp;   /* temporary file (owned), NULL for stdout */
+    char *tmp;   /* temporary file (owned), NULL when writing in place */
 } amz_outfile;
 
 /* Opens the temporary file (in the destination's folder, mode 0666 & ~umask). AMZ_EIO

@@ -219,6 +219,7 @@ int cli_write_maze(const char *cmd, const amz_maze *m, const cli_output *out)
     amz_status st = amz_outfile_open(&of, to_stdout ? "-" : out->path, &err);
     if (st)
         return cli_lib_fail(NULL, &err, st);
+    cli_signals_track(of.tmp);
     switch (fmt) {
     case AMZ_FORMAT_AMZ: st = amz_amz_write(m, of.fp, &err); break;
     case AMZ_FORMAT_JSON: st = amz_json_write(m, of.fp, &err); break;
@@ -226,10 +227,13 @@ int cli_write_maze(const char *cmd, const amz_maze *m, const cli_output *out)
     }
     if (st) {
         amz_outfile_abort(&of);
+        cli_signals_track(NULL);
         return cli_fail(st != AMZ_EIO ? cmd : to_stdout ? "standard output" : out->path, "%s",
                         amz_error_message(&err, st));
     }
-    if ((st = amz_outfile_commit(&of, &err)))
+    st = amz_outfile_commit(&of, &err);
+    cli_signals_track(NULL);
+    if (st)
         return cli_lib_fail(NULL, &err, st);
     return CLI_OK;
 }

@@ -75,6 +75,11 @@ int cli_load_mask(const char *path, amz_topology t, amz_maze *m);
 int cli_set_ends(const char *cmd, amz_maze *m, bool has_start, int64_t sx, int64_t sy, bool has_goal, int64_t gx,
                  int64_t gy);
 
+/* Makes SIGINT, SIGTERM and SIGHUP print "amaze: <cmd>: interrupted" and exit 1. */
+void cli_signals_install(const char *cmd);
+/* While set (non-NULL), the handler removes this temporary file first. */
+void cli_signals_track(const char *tmp_path);
+
 /* A seed from the clock and process, for runs without --seed. */
 uint64_t cli_random_seed(void);
 

@@ -61,6 +61,8 @@ int main(int argc, char **argv)
         return c->run(2, args);
     }
     const cli_command *c = find(name);
+    if (c)
+        cli_signals_install(c->name);
     if (!c) {
         fprintf(stderr, "amaze: unknown command '%s' (see amaze --help)\n", name);
         return CLI_USAGE;

@@ -1,8 +1,12 @@
 /* outfile.c — crash-safe output: write beside the destination, fsync, rename. A reader
  * of the destination sees the old file or the complete new one, never a torn write. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -27,6 +31,28 @@ amz_status amz_outfile_open(amz_outfile *o, const char *path, amz_error *err)
         o->fp = stdout;
         return AMZ_OK;
     }
+    /* An existing device, pipe or socket (/dev/null, /dev/stdout, a FIFO) is written in
+     * place: renaming a file over it would replace the device itself. */
+    struct stat sb;
+    bool exists = stat(path, &sb) == 0;
+    if (exists && !S_ISREG(sb.st_mode)) {
+        if (S_ISDIR(sb.st_mode))
+            return amz_errorf(err, AMZ_EIO, "%s: cannot create: Is a directory", path);
+        o->fp = fopen(path, "wb");
+        if (!o->fp)
+            return amz_errorf(err, AMZ_EIO, "%s: cannot open: %s", path, strerror(errno));
+        o->path = dup_str(path);
+        if (!o->path) {
+            fclose(o->fp);
+            o->fp = NULL;
+            return amz_errorf(err, AMZ_ENOMEM, "%s: out of memory", path);
+        }
+        return AMZ_OK;
+    }
+    /* A symbolic link to a file: replace the file it names, keeping the link. */
+    char resolved[PATH_MAX];
+    if (exists && realpath(path, resolved))
+        path = resolved;
     size_t n = strlen(path);
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
@@ -55,6 +81,9 @@ amz_status amz_outfile_open(amz_outfile *o, const char *path, amz_error *err)
         amz_outfile_abort(o);
         return amz_errorf(err, AMZ_EIO, "%s: cannot create: %s", path, strerror(e));
     }
+    /* Replacing a file keeps its permissions. */
+    if (exists)
+        (void)fchmod(fd, sb.st_mode & 07777);
     o->fp = fdopen(fd, "wb");
     if (!o->fp) {
         int e = errno;
@@ -69,12 +98,19 @@ amz_status amz_outfile_commit(amz_outfile *o, amz_error *err)
 {
     if (!o->fp)
         return amz_errorf(err, AMZ_EINVAL, "output already closed");
-    if (!o->tmp) { /* standard output */
+    if (!o->tmp) { /* standard output, or a device written in place */
         int bad = fflush(o->fp) != 0 || ferror(o->fp);
         int e = errno;
-        o->fp = NULL;
+        if (o->path && fclose(o->fp) != 0 && !bad) {
+            bad = 1;
+            e = errno;
+        }
+        char what[512];
+        snprintf(what, sizeof what, "%s", o->path ? o->path : "standard output");
+        amz_free(o->path);
+        memset(o, 0, sizeof *o);
         if (bad)
-            return amz_errorf(err, AMZ_EIO, "standard output: write failed: %s", strerror(e ? e : EIO));
+            return amz_errorf(err, AMZ_EIO, "%s: write failed: %s", what, strerror(e ? e : EIO));
         return AMZ_OK;
     }
     int e = 0;
@@ -101,7 +137,7 @@ amz_status amz_outfile_commit(amz_outfile *o, amz_error *err)
 
 void amz_outfile_abort(amz_outfile *o)
 {
-    if (o->fp && o->tmp)
+    if (o->fp && (o->tmp || o->path))
         fclose(o->fp);
     if (o->tmp)
         unlink(o->tmp);
