@@ -6,7 +6,7 @@ SAN_BUILD ?= build-san
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build deps run test test-fast bench install uninstall clean
+.PHONY: all build deps run test test-fast bench fuzz install uninstall clean
 PREFIX ?= /usr/local
 
 all: build
@@ -35,6 +35,20 @@ test: deps build $(SAN_BUILD)/CMakeCache.txt
 # The optimised build only, for quick iterations.
 test-fast: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# `make fuzz FUZZ_TIME=600`: every libFuzzer target for FUZZ_TIME seconds, keeping its
+# corpus in $(SAN_BUILD)/fuzz-work/<target>; crashes land in $(SAN_BUILD)/fuzz-crashes.
+FUZZ_TIME ?= 300
+fuzz: deps $(SAN_BUILD)/CMakeCache.txt
+	cmake --build $(SAN_BUILD) -j $(JOBS)
+	@mkdir -p $(SAN_BUILD)/fuzz-crashes
+	@for f in $(SAN_BUILD)/tests/fuzz_*; do \
+	  t=$${f##*/fuzz_}; echo "== $$t ($(FUZZ_TIME) s)"; \
+	  mkdir -p $(SAN_BUILD)/fuzz-work/$$t; \
+	  $$f -max_total_time=$(FUZZ_TIME) -rss_limit_mb=2048 -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
+	    -artifact_prefix=$(SAN_BUILD)/fuzz-crashes/$$t- $(SAN_BUILD)/fuzz-work/$$t tests/fuzz/corpus/$$t \
+	    2>&1 | grep -E '^(stat::number_of_executed_units|INFO: Done|==.*ERROR|SUMMARY)' ; \
+	done
 
 bench: deps build
 	$(BUILD)/amaze-bench
