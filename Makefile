@@ -6,7 +6,7 @@ SAN_BUILD ?= build-san
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build deps run test test-fast bench fuzz install uninstall clean
+.PHONY: all build deps run test test-fast lint bench fuzz install uninstall clean
 PREFIX ?= /usr/local
 
 all: build
@@ -26,11 +26,21 @@ run: deps build
 $(SAN_BUILD)/CMakeCache.txt:
 	CC=clang cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DAMZ_SANITIZE=ON $(CMAKE_FLAGS)
 
-# Every test twice: optimised with gcc, then under ASan+UBSan with clang.
+# Every test twice: optimised with gcc, then under ASan+UBSan with clang; then lint.
 test: deps build $(SAN_BUILD)/CMakeCache.txt
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	cmake --build $(SAN_BUILD) -j $(JOBS)
 	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+	$(MAKE) --no-print-directory lint
+
+# Static analysis of the library and program sources: cppcheck, then clang-tidy with the
+# committed .clang-tidy (warnings are errors).
+LINT_SOURCES = $(wildcard src/*/*.c)
+lint: build
+	cppcheck --quiet --enable=warning,performance,portability --std=c11 --error-exitcode=1 \
+	  --inline-suppr -I include -I src src/ bench/ examples/
+	printf '%s\n' $(LINT_SOURCES) | xargs -P $(JOBS) -n 8 clang-tidy -p $(BUILD) --quiet 2>&1 | \
+	  { ! grep -E -A3 '(warning|error):'; }
 
 # The optimised build only, for quick iterations.
 test-fast: build

@@ -122,6 +122,8 @@ static void run_case(const bench_case *c, amz_topology t, int runs)
         units += r.units;
         aux += r.aux;
     }
+    if (n == 0)
+        return;
     qsort(rates, (size_t)n, sizeof rates[0], cmp_double);
     qsort(secs, (size_t)n, sizeof secs[0], cmp_double);
     double cells = (double)c->w * (double)c->h;
@@ -139,7 +141,7 @@ int main(int argc, char **argv)
     int big = 1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
-            runs = atoi(argv[++i]);
+            runs = atoi(argv[++i]) < 1 ? 1 : atoi(argv[i]);
         else if (strcmp(argv[i], "--quick") == 0)
             big = 0;
         else

@@ -6,6 +6,10 @@ set -euo pipefail
 packages=(
   gcc clang make cmake pkg-config   # compilers (gcc builds, clang for the sanitizer build)
   libcmocka-dev                     # unit tests
+  cppcheck clang-tidy               # make lint
+  libclang-rt-14-dev                # clang's sanitizer and libFuzzer runtimes
+  groff-base man-db perl            # the man page: generated, then checked
+  binutils                          # nm, objdump: exported-symbol checks
   libcairo2-dev libgif-dev libpng-dev zlib1g-dev   # pictures and animations
 )
 

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +15,8 @@
 int cli_fail(const char *what, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "amaze: %s: ", what);
     va_start(ap, fmt);
+    fprintf(stderr, "amaze: %s: ", what);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
@@ -25,8 +26,8 @@ int cli_fail(const char *what, const char *fmt, ...)
 int cli_usage(const char *cmd, const char *what, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "amaze: %s: ", what);
     va_start(ap, fmt);
+    fprintf(stderr, "amaze: %s: ", what);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     (void)cmd; /* one line only: scripts and tests read the message as a unit */
@@ -73,8 +74,8 @@ int cli_parse_size(const char *cmd, const char *opt, const char *s, int64_t *w, 
     if (a > AMZ_MAX_SIDE || b > AMZ_MAX_SIDE)
         return cli_usage(cmd, opt, "'%s': width and height must be at most %d", s, AMZ_MAX_SIDE);
     if (a * b > (uint64_t)AMZ_MAX_CELLS)
-        return cli_usage(cmd, opt, "'%s' has %llu cells, more than the %lld a maze may have", s,
-                         (unsigned long long)(a * b), (long long)AMZ_MAX_CELLS);
+        return cli_usage(cmd, opt, "'%s' has %" PRIu64 " cells, more than the %lld a maze may have", s, a * b,
+                         (long long)AMZ_MAX_CELLS);
     *w = (int64_t)a;
     *h = (int64_t)b;
     return CLI_OK;
@@ -129,8 +130,10 @@ static uint64_t available_memory(void)
     unsigned long long kb = 0;
     if (f) {
         while (fgets(line, sizeof line, f))
-            if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+            if (strncmp(line, "MemAvailable:", 13) == 0) {
+                kb = strtoull(line + 13, NULL, 10);
                 break;
+            }
         fclose(f);
     }
     if (kb)
@@ -261,25 +264,27 @@ int cli_load_mask(const char *path, amz_topology t, amz_maze *m)
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
     int rc = CLI_OK;
-    while (buf) {
-        if (len == cap) {
-            char *nb = cap < ((size_t)256 << 20) ? realloc(buf, cap * 2) : NULL;
-            if (!nb) {
-                rc = cli_fail(path, "mask file too large");
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    if (!buf)
+    if (!buf) {
         rc = cli_fail(path, "out of memory");
-    else if (rc == CLI_OK && ferror(f))
-        rc = cli_fail(path, "read error: %s", strerror(errno));
+    } else {
+        for (;;) {
+            if (len == cap) {
+                char *nb = cap < ((size_t)256 << 20) ? realloc(buf, cap * 2) : NULL;
+                if (!nb) {
+                    rc = cli_fail(path, "mask file too large");
+                    break;
+                }
+                buf = nb;
+                cap *= 2;
+            }
+            size_t got = fread(buf + len, 1, cap - len, f);
+            len += got;
+            if (got == 0)
+                break;
+        }
+        if (rc == CLI_OK && ferror(f))
+            rc = cli_fail(path, "read error: %s", strerror(errno));
+    }
     if (f != stdin)
         fclose(f);
     if (rc == CLI_OK) {

@@ -50,7 +50,8 @@ static inline void bits_set_field(uint64_t *w, uint64_t i, unsigned n, uint32_t 
     w[word] = (w[word] & ~(mask << off)) | (((uint64_t)v & mask) << off);
     if (off + n > 64) {
         unsigned spill = 64 - off;
-        w[word + 1] = (w[word + 1] & ~(mask >> spill)) | (((uint64_t)v & mask) >> spill);
+        /* spill is 1..31 here (off > 32 because n <= 32); & 63 states it for analysers */
+        w[word + 1] = (w[word + 1] & ~(mask >> (spill & 63))) | (((uint64_t)v & mask) >> (spill & 63));
     }
 }
 

@@ -12,6 +12,8 @@ amz_status amz_padded_init(padded *p, const amz_maze *m)
     uint64_t n;
     size_t bytes;
     memset(p, 0, sizeof *p);
+    if (w < 1 || h < 1)
+        return AMZ_EINVAL;
     if (!ck_mul_u64((uint64_t)pw, (uint64_t)(h + 2), &n) || !ck_bits_to_bytes(n, 1, &bytes))
         return AMZ_ENOMEM;
     p->bits = amz_calloc(1, bytes);

@@ -2,6 +2,7 @@
  * in docs/FORMAT.md; everything is little-endian, written byte by byte, and followed by
  * a CRC-32 of all preceding bytes. The reader streams straight into the maze. */
 #include <errno.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "amaze/alloc.h"
@@ -138,10 +139,11 @@ static amz_status get(source *s, void *p, size_t n, const char *what, amz_error 
         got += fread(out + got, 1, n - got, s->f);
     if (got < n) {
         if (ferror(s->f))
-            return amz_errorf(err, AMZ_EIO, "read error in the %s at byte %llu: %s", what,
-                              (unsigned long long)(s->offset + got), strerror(errno ? errno : EIO));
-        return amz_errorf(err, AMZ_EFORMAT, "truncated file: the %s ends at byte %llu (%zu of %zu bytes present)",
-                          what, (unsigned long long)(s->offset + got), got, n);
+            return amz_errorf(err, AMZ_EIO, "read error in the %s at byte %" PRIu64 ": %s", what,
+                              s->offset + (uint64_t)got, strerror(errno ? errno : EIO));
+        return amz_errorf(err, AMZ_EFORMAT,
+                          "truncated file: the %s ends at byte %" PRIu64 " (%zu of %zu bytes present)", what,
+                          s->offset + (uint64_t)got, got, n);
     }
     s->crc = amz_crc32(s->crc, p, n);
     s->offset += n;

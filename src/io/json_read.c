@@ -119,8 +119,8 @@ static amz_status parse_uint(parser *p, uint64_t *out, bool *neg)
 
 static amz_status parse_int(parser *p, int64_t lo, int64_t hi, int64_t *out, const char *what)
 {
-    uint64_t v;
-    bool neg;
+    uint64_t v = 0;
+    bool neg = false;
     amz_status st = parse_uint(p, &v, &neg);
     if (st)
         return st;

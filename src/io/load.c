@@ -159,8 +159,8 @@ amz_status amz_maze_read(FILE *f, const char *name, amz_maze *m, const amz_read_
             *detected = AMZ_FORMAT_AMZ;
         st = amz_amz_read_after(f, &first, 1, m, o, err);
     } else {
-        char *text;
-        size_t len;
+        char *text = NULL;
+        size_t len = 0;
         if ((st = amz_io_slurp(f, &first, 1, &text, &len, err)))
             return amz_error_prefix(err, st, "%s", name);
         size_t i = 0;
