@@ -80,6 +80,9 @@ void cli_signals_install(const char *cmd);
 /* While set (non-NULL), the handler removes this temporary file first. */
 void cli_signals_track(const char *tmp_path);
 
+/* Installs the AMZ_FAIL_ALLOC_AT / AMZ_COUNT_ALLOCS allocator of test builds. */
+void cli_test_hooks_install(void);
+
 /* A seed from the clock and process, for runs without --seed. */
 uint64_t cli_random_seed(void);
 

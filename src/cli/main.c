@@ -36,6 +36,7 @@ int main(int argc, char **argv)
     /* Write errors (a closed pipe included) are reported and exit 1 instead of dying
      * silently by SIGPIPE. */
     signal(SIGPIPE, SIG_IGN);
+    cli_test_hooks_install();
     if (argc < 2) {
         usage(stderr);
         return CLI_USAGE;

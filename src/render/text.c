@@ -222,12 +222,14 @@ amz_status amz_render_text(const amz_maze *m, const amz_text_options *o, FILE *f
         st = mark_path(&c, err);
     if (st == AMZ_OK) {
         if (m->topology == AMZ_TOPO_HEX)
-            amz_text_hex(&c);
+            st = amz_text_hex(&c);
         else if (o->style == AMZ_TEXT_BLOCKS)
             blocks(&c);
         else
             line_art(&c);
-        if (ferror(f))
+        if (st != AMZ_OK)
+            amz_errorf(err, st, "cannot allocate the drawing of a %dx%d hex maze", m->width, m->height);
+        else if (ferror(f))
             st = amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
     }
     amz_free(c.on_path);

@@ -15,7 +15,7 @@
 
 enum { SLASH = 1, BACKSLASH = 2, UNDERSCORE = 3 };
 
-void amz_text_hex(text_ctx *c)
+amz_status amz_text_hex(text_ctx *c)
 {
     const amz_maze *m = c->m;
     const int32_t w = m->width, h = m->height;
@@ -24,10 +24,8 @@ void amz_text_hex(text_ctx *c)
     /* One canvas line at a time would need lookahead over three rows; a canvas of small
      * codes is simpler and costs a byte per character. */
     uint8_t *canvas = amz_calloc((size_t)(cols * lines), 1);
-    if (!canvas) {
-        fputs("(out of memory)\n", c->f); /* amz_render_text reports via ferror */
-        return;
-    }
+    if (!canvas)
+        return AMZ_ENOMEM;
     static const int8_t line_of[6] = {0, 1, 2, 2, 2, 1};    /* N NE SE S SW NW: row offset from L */
     static const int8_t col_of[6] = {1, 3, 3, 1, 0, 0};     /* column offset from 3x */
     static const uint8_t glyph[6] = {UNDERSCORE, BACKSLASH, SLASH, UNDERSCORE, BACKSLASH, SLASH};
@@ -85,4 +83,5 @@ void amz_text_hex(text_ctx *c)
         fputc('\n', c->f);
     }
     amz_free(canvas);
+    return AMZ_OK;
 }

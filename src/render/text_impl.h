@@ -25,7 +25,7 @@ typedef struct text_ctx {
 const char *amz_text_marker(const text_ctx *c, amz_cell cell, const char **color);
 /* Writes a marker, coloured if the options ask for it. */
 void amz_text_put_mark(const text_ctx *c, const char *color, const char *text);
-/* Draws a hex maze as line art (ascii or unicode). */
-void amz_text_hex(text_ctx *c);
+/* Draws a hex maze as line art (ascii or unicode). AMZ_ENOMEM for its canvas. */
+amz_status amz_text_hex(text_ctx *c);
 
 #endif
