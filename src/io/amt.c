@@ -103,9 +103,9 @@ static amz_status read_header(FILE *f, amz_terrain *t, amz_error *err)
     o->sand_from = h[44];
     o->earth_from = h[45];
     o->rock_from = h[46];
-    amz_status st = amz_terrain_options_check(o, err);
-    if (st)
-        return amz_error_prefix(err, AMZ_EFORMAT, "bad options in the header");
+    amz_error why;
+    if (amz_terrain_options_check(o, &why))
+        return amz_errorf(err, AMZ_EFORMAT, "bad options in the header: %s", why.msg);
     return AMZ_OK;
 }
 
