@@ -99,6 +99,22 @@ static void vegetation_limits(const amz_terrain_options *o, uint64_t limit[AMZ_T
     }
 }
 
+/* Rounded linear scaling, lo -> 0 and hi -> 99: floor((d * 99 + range/2) / range) for
+ * 0 <= d <= range < 2^31, exactly. A 64-bit division per tile dominated map making,
+ * so the quotient is estimated in double precision (operands below 2^53, so off by at
+ * most one) and then corrected with integer products: the result is the exact
+ * integer quotient on every machine. */
+static inline unsigned scale_height(int64_t d, int64_t range)
+{
+    int64_t num = d * AMZ_TILE_HEIGHT_MAX + range / 2;
+    int64_t q = (int64_t)((double)num / (double)range);
+    if (q * range > num)
+        q--;
+    else if ((q + 1) * range <= num)
+        q++;
+    return (unsigned)q;
+}
+
 amz_status amz_terrain_generate(amz_terrain *t, int32_t width, int32_t height, const amz_terrain_options *o,
                                 amz_error *err)
 {
@@ -147,9 +163,7 @@ amz_status amz_terrain_generate(amz_terrain *t, int32_t width, int32_t height, c
     amz_rng_seed(&vrng, amz_rng_splitmix64(&vseed));
     uint16_t *tiles = t->tiles.data;
     for (uint64_t i = 0; i < n; i++) {
-        /* Rounded linear scaling: lo -> 0, hi -> 99. */
-        unsigned h = range ? (unsigned)(((int64_t)(field[i] - (int64_t)lo) * AMZ_TILE_HEIGHT_MAX + range / 2) / range)
-                           : 0;
+        unsigned h = range ? scale_height(field[i] - (int64_t)lo, range) : 0;
         unsigned type = amz_terrain_classify(o, h);
         bool veg = false;
         if (type == AMZ_TILE_EARTH)
