@@ -56,10 +56,10 @@ static int load_tcod(tcod_api *t, char *why, size_t cap)
     }
     /* dlsym returns an object pointer; copying its bytes into a function pointer is
      * the POSIX-sanctioned way that keeps ISO C's pedantic mode quiet. */
-#define SYM(field, name)                                                                                             \
-    do {                                                                                                             \
-        void *p_ = dlsym(lib, name);                                                                                 \
-        memcpy(&t->field, &p_, sizeof p_);                                                                           \
+#define SYM(field, name)                                                                                               \
+    do {                                                                                                               \
+        void *p_ = dlsym(lib, name);                                                                                   \
+        memcpy(&t->field, &p_, sizeof p_);                                                                             \
     } while (0)
     SYM(hm_new, "TCOD_heightmap_new");
     SYM(hm_delete, "TCOD_heightmap_delete");
@@ -161,9 +161,11 @@ int main(void)
         char size[32];
         snprintf(size, sizeof size, "%dx%d", s, s);
         double a = time_amaze_field(s, runs, rough);
-        printf("  %-10s %-46s %10.4f %12.1f  (%d)\n", size, "amaze field (amz_terrain_diamond_square)", a, mt / a, runs);
+        printf("  %-10s %-46s %10.4f %12.1f  (%d)\n", size, "amaze field (amz_terrain_diamond_square)", a, mt / a,
+               runs);
         double m = time_amaze_map(s, runs);
-        printf("  %-10s %-46s %10.4f %12.1f  (%d)\n", size, "amaze map (alloc + field + classify + pack)", m, mt / m, runs);
+        printf("  %-10s %-46s %10.4f %12.1f  (%d)\n", size, "amaze map (alloc + field + classify + pack)", m, mt / m,
+               runs);
         if (have_tcod) {
             double c = time_tcod(&api, s, runs, (float)rough);
             printf("  %-10s %-46s %10.4f %12.1f  (%d)\n", size, "libtcod TCOD_heightmap_mid_point_displacement", c,

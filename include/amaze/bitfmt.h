@@ -47,11 +47,11 @@ typedef struct amz_bitfmt_field {
 /* A validated format. A plain value (about 2.2 KB, no heap): copy it freely. Read the
  * members; change them only through amz_bitfmt_init / amz_bitfmt_parse. */
 typedef struct amz_bitfmt {
-    unsigned nfields;                                         /* 1..64 */
-    unsigned total_bits;                                      /* sum of the widths, 1..64 */
-    unsigned word_bits;                                       /* 8, 16, 32 or 64, >= total_bits */
-    uint8_t bits[AMZ_BITFMT_MAX_FIELDS];                      /* width of field i */
-    uint8_t shift[AMZ_BITFMT_MAX_FIELDS];                     /* position of field i's lowest bit */
+    unsigned nfields;                                           /* 1..64 */
+    unsigned total_bits;                                        /* sum of the widths, 1..64 */
+    unsigned word_bits;                                         /* 8, 16, 32 or 64, >= total_bits */
+    uint8_t bits[AMZ_BITFMT_MAX_FIELDS];                        /* width of field i */
+    uint8_t shift[AMZ_BITFMT_MAX_FIELDS];                       /* position of field i's lowest bit */
     char names[AMZ_BITFMT_MAX_FIELDS][AMZ_BITFMT_NAME_MAX + 1]; /* NUL-terminated */
 } amz_bitfmt;
 
@@ -97,8 +97,7 @@ AMZ_API uint64_t amz_bitfmt_get(const amz_bitfmt *f, uint64_t word, unsigned fie
 
 /* Sets field i of *word to value, leaving the other fields as they were. AMZ_EINVAL
  * for a bad index, AMZ_ERANGE if the value does not fit; *word is then untouched. */
-AMZ_API amz_status amz_bitfmt_set(const amz_bitfmt *f, uint64_t *word, unsigned field, uint64_t value,
-                                  amz_error *err);
+AMZ_API amz_status amz_bitfmt_set(const amz_bitfmt *f, uint64_t *word, unsigned field, uint64_t value, amz_error *err);
 
 /* ---- packed arrays ---- */
 
@@ -185,27 +184,30 @@ AMZ_API amz_status amz_packed_load(const char *path, amz_packed *a, uint64_t max
 #define AMZ_BITFMT_X_MEMBER_(name, nbits) char name[nbits];
 #define AMZ_BITFMT_X_ENTRY_(name, nbits) {#name, nbits},
 
-#define AMZ_BITFMT_LAYOUT(prefix, word_bits, FIELDS)                                                             \
-    struct prefix##_amz_layout {                                                                                 \
-        FIELDS(AMZ_BITFMT_X_MEMBER_) char amz_end_[1];                                                           \
-    };                                                                                                           \
-    _Static_assert((word_bits) == 8 || (word_bits) == 16 || (word_bits) == 32 || (word_bits) == 64,              \
-                   #prefix ": the word must be 8, 16, 32 or 64 bits");                                           \
-    _Static_assert(offsetof(struct prefix##_amz_layout, amz_end_) <= (word_bits),                                \
-                   #prefix ": the fields are wider than the " #word_bits "-bit word");                           \
+#define AMZ_BITFMT_LAYOUT(prefix, word_bits, FIELDS)                                                                   \
+    struct prefix##_amz_layout {                                                                                       \
+        FIELDS(AMZ_BITFMT_X_MEMBER_) char amz_end_[1];                                                                 \
+    };                                                                                                                 \
+    _Static_assert((word_bits) == 8 || (word_bits) == 16 || (word_bits) == 32 || (word_bits) == 64,                    \
+                   #prefix ": the word must be 8, 16, 32 or 64 bits");                                                 \
+    _Static_assert(offsetof(struct prefix##_amz_layout, amz_end_) <= (word_bits),                                      \
+                   #prefix ": the fields are wider than the " #word_bits "-bit word");                                 \
     enum { prefix##_amz_word_bits = (word_bits) }
 
-#define AMZ_BITFMT_TABLE(FIELDS) {FIELDS(AMZ_BITFMT_X_ENTRY_)}
+#define AMZ_BITFMT_TABLE(FIELDS)                                                                                       \
+    {                                                                                                                  \
+        FIELDS(AMZ_BITFMT_X_ENTRY_)                                                                                    \
+    }
 #define AMZ_BITFMT_TOTAL(prefix) ((unsigned)offsetof(struct prefix##_amz_layout, amz_end_))
 #define AMZ_BITFMT_BITS(prefix, field) ((unsigned)sizeof(((struct prefix##_amz_layout *)0)->field))
-#define AMZ_BITFMT_SHIFT(prefix, field)                                                                          \
+#define AMZ_BITFMT_SHIFT(prefix, field)                                                                                \
     (AMZ_BITFMT_TOTAL(prefix) - (unsigned)offsetof(struct prefix##_amz_layout, field) - AMZ_BITFMT_BITS(prefix, field))
 #define AMZ_BITFMT_MASK(prefix, field) (~(uint64_t)0 >> (64 - AMZ_BITFMT_BITS(prefix, field)))
 #define AMZ_BITFMT_FITS(prefix, field, value) ((uint64_t)(value) <= AMZ_BITFMT_MASK(prefix, field))
-#define AMZ_BITFMT_GET(prefix, field, word)                                                                      \
+#define AMZ_BITFMT_GET(prefix, field, word)                                                                            \
     (((uint64_t)(word) >> AMZ_BITFMT_SHIFT(prefix, field)) & AMZ_BITFMT_MASK(prefix, field))
-#define AMZ_BITFMT_PUT(prefix, field, word, value)                                                               \
-    (((uint64_t)(word) & ~(AMZ_BITFMT_MASK(prefix, field) << AMZ_BITFMT_SHIFT(prefix, field))) |                 \
-     (((uint64_t)(value) & AMZ_BITFMT_MASK(prefix, field)) << AMZ_BITFMT_SHIFT(prefix, field)))
+#define AMZ_BITFMT_PUT(prefix, field, word, value)                                                                     \
+    (((uint64_t)(word) & ~(AMZ_BITFMT_MASK(prefix, field) << AMZ_BITFMT_SHIFT(prefix, field))) |                       \
+     (((uint64_t)(value)&AMZ_BITFMT_MASK(prefix, field)) << AMZ_BITFMT_SHIFT(prefix, field)))
 
 #endif

@@ -113,20 +113,20 @@ typedef struct amz_tile_struct {
  * machine. Uses width*height values of out and O(width + height) extra memory; time
  * O(width * height). AMZ_ERANGE for sides outside 1..AMZ_TERRAIN_MAX_SIDE or a roughness
  * outside (0, 1]; AMZ_ENOMEM. */
-AMZ_API amz_status amz_terrain_diamond_square(int32_t *out, int32_t width, int32_t height, double roughness,
-                                              bool wrap, amz_rng *rng, amz_error *err);
+AMZ_API amz_status amz_terrain_diamond_square(int32_t *out, int32_t width, int32_t height, double roughness, bool wrap,
+                                              amz_rng *rng, amz_error *err);
 
 /* ---- terrain maps ---- */
 
 typedef struct amz_terrain_options {
-    uint64_t seed;          /* all randomness; default 0 */
-    double roughness;       /* diamond-square roughness, 0 < r <= 1; default 0.55 */
-    bool wrap;              /* tile seamlessly left-right and top-bottom; default false */
-    uint8_t sand_from;      /* lowest sand height: water below; default 40 */
-    uint8_t earth_from;     /* lowest earth height: sand below; default 45 */
-    uint8_t rock_from;      /* lowest rock height: earth below; default 75 */
-    double vegetation;      /* chance of vegetation on the lowest earth, falling linearly to
-                               0 at rock_from; 0..1, default 0.6 */
+    uint64_t seed;      /* all randomness; default 0 */
+    double roughness;   /* diamond-square roughness, 0 < r <= 1; default 0.55 */
+    bool wrap;          /* tile seamlessly left-right and top-bottom; default false */
+    uint8_t sand_from;  /* lowest sand height: water below; default 40 */
+    uint8_t earth_from; /* lowest earth height: sand below; default 45 */
+    uint8_t rock_from;  /* lowest rock height: earth below; default 75 */
+    double vegetation;  /* chance of vegetation on the lowest earth, falling linearly to
+                           0 at rock_from; 0..1, default 0.6 */
 } amz_terrain_options;
 
 /* Sets the defaults above. */
@@ -170,12 +170,12 @@ AMZ_API uint16_t amz_terrain_tile(const amz_terrain *t, int32_t x, int32_t y);
 /* ---- statistics ---- */
 
 typedef struct amz_terrain_stats {
-    uint64_t tiles;                        /* width * height */
-    uint64_t types[AMZ_TILE_TYPES];        /* tiles of each type */
-    uint64_t vegetation;                   /* tiles with vegetation */
+    uint64_t tiles;                            /* width * height */
+    uint64_t types[AMZ_TILE_TYPES];            /* tiles of each type */
+    uint64_t vegetation;                       /* tiles with vegetation */
     uint64_t heights[AMZ_TILE_HEIGHT_MAX + 1]; /* tiles of each height */
-    uint64_t packed_bytes;                 /* the packed map: 2 bytes a tile */
-    uint64_t struct_bytes;                 /* one amz_tile_struct a tile */
+    uint64_t packed_bytes;                     /* the packed map: 2 bytes a tile */
+    uint64_t struct_bytes;                     /* one amz_tile_struct a tile */
 } amz_terrain_stats;
 
 /* Counts types, vegetation and heights in one pass. O(tiles). */
@@ -199,8 +199,8 @@ AMZ_API amz_rgb amz_tile_color(uint16_t tile, double light);
 AMZ_API double amz_terrain_hillshade(const amz_terrain *t, int32_t x, int32_t y);
 
 typedef struct amz_terrain_text_options {
-    bool color;                   /* 24-bit ANSI colour blocks; false = plain glyphs */
-    int32_t x, y, width, height;  /* region to draw; width or height 0 = to the map's edge */
+    bool color;                  /* 24-bit ANSI colour blocks; false = plain glyphs */
+    int32_t x, y, width, height; /* region to draw; width or height 0 = to the map's edge */
 } amz_terrain_text_options;
 
 /* Defaults: no colour, the whole map. */

@@ -52,9 +52,9 @@ amz_status amz_bitfmt_init(amz_bitfmt *f, const amz_bitfmt_field *fields, unsign
     }
     unsigned word = word_bits ? word_bits : total <= 8 ? 8 : total <= 16 ? 16 : total <= 32 ? 32 : 64;
     if (total > 64 || total > word) {
-        amz_status st = total > 64 ? amz_errorf(err, AMZ_ERANGE, "fields need %u bits, more than 64", total)
-                                   : amz_errorf(err, AMZ_ERANGE, "fields need %u bits, more than the %u-bit word",
-                                                total, word);
+        amz_status st =
+            total > 64 ? amz_errorf(err, AMZ_ERANGE, "fields need %u bits, more than 64", total)
+                       : amz_errorf(err, AMZ_ERANGE, "fields need %u bits, more than the %u-bit word", total, word);
         return st;
     }
     f->nfields = n;

@@ -82,7 +82,8 @@ static amz_status read_header(FILE *f, amz_terrain *t, amz_error *err)
                           AMT_VERSION);
     uint32_t stored = (uint32_t)le_get(h + 48, 4), want = amz_crc32(0, h, 48);
     if (stored != want)
-        return amz_errorf(err, AMZ_EFORMAT, "header checksum mismatch (stored %08x, computed %08x): the header is corrupt",
+        return amz_errorf(err, AMZ_EFORMAT,
+                          "header checksum mismatch (stored %08x, computed %08x): the header is corrupt",
                           (unsigned)stored, (unsigned)want);
     if (h[10] & ~FLAG_WRAP)
         return amz_errorf(err, AMZ_EFORMAT, "unknown flags 0x%02x", h[10] & ~FLAG_WRAP);

@@ -152,7 +152,8 @@ static amz_status read_header(source *s, amz_bitfmt *fmt, uint64_t *count, amz_e
     if ((st = get(s, c, 4, "header checksum", err)))
         return st;
     if ((uint32_t)le(c, 4) != want)
-        return amz_errorf(err, AMZ_EFORMAT, "header checksum mismatch (stored %08x, computed %08x): the header is corrupt",
+        return amz_errorf(err, AMZ_EFORMAT,
+                          "header checksum mismatch (stored %08x, computed %08x): the header is corrupt",
                           (unsigned)le(c, 4), (unsigned)want);
     /* The checksum matched, so a bad field now is a writer's bug, not noise: name it. */
     amz_error ferr;
@@ -196,7 +197,8 @@ amz_status amz_packed_read(FILE *f, amz_packed *a, uint64_t max_bytes, amz_error
         uint32_t want = s.crc;
         uint8_t c[4];
         if ((st = get(&s, c, 4, "data checksum", err)) == AMZ_OK && (uint32_t)le(c, 4) != want)
-            st = amz_errorf(err, AMZ_EFORMAT, "data checksum mismatch (stored %08x, computed %08x): the tiles are corrupt",
+            st = amz_errorf(err, AMZ_EFORMAT,
+                            "data checksum mismatch (stored %08x, computed %08x): the tiles are corrupt",
                             (unsigned)le(c, 4), (unsigned)want);
     }
     if (st)

@@ -52,8 +52,8 @@ static void tile_row(const amz_terrain *t, const amz_terrain_png_options *o, int
 }
 
 /* The libpng part, apart so that nothing it uses changes after setjmp. */
-static amz_status encode(const amz_terrain *t, const amz_terrain_png_options *o, FILE *f, uint8_t *row,
-                         uint64_t pw, uint64_t ph, amz_error *err)
+static amz_status encode(const amz_terrain *t, const amz_terrain_png_options *o, FILE *f, uint8_t *row, uint64_t pw,
+                         uint64_t ph, amz_error *err)
 {
     png_ctx ctx;
     ctx.msg[0] = '\0';

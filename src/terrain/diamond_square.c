@@ -116,7 +116,7 @@ amz_status amz_terrain_diamond_square(int32_t *out, int32_t width, int32_t heigh
     axis_start(&ay, ey, spacing);
 
     const size_t w = (size_t)width;
-#define H(x, y) out[(size_t)(y) * w + (size_t)(x)]
+#define H(x, y) out[(size_t)(y)*w + (size_t)(x)]
     double amp = AMZ_TERRAIN_AMPLITUDE;
     for (int32_t j = 0; j < points(&ay); j++)
         for (int32_t i = 0; i < points(&ax); i++)

@@ -12,7 +12,11 @@
 
 /* The run-time twin of the static layout in terrain.h; a test checks they agree. */
 static const amz_bitfmt tile_format = {
-    3, 16, 16, {7, 8, 1}, {AMZ_TILE_TYPE_SHIFT, AMZ_TILE_HEIGHT_SHIFT, AMZ_TILE_VEGETATION_SHIFT},
+    3,
+    16,
+    16,
+    {7, 8, 1},
+    {AMZ_TILE_TYPE_SHIFT, AMZ_TILE_HEIGHT_SHIFT, AMZ_TILE_VEGETATION_SHIFT},
     {"type", "height", "vegetation"},
 };
 

@@ -178,7 +178,7 @@ static void test_packed_array_vs_reference(void **state)
         uint64_t *ref = calloc(count ? count * r.n : 1, sizeof *ref);
         assert_non_null(ref);
         for (int op = 0; op < 4000; op++) {
-            uint64_t i = tr_below(count + 2); /* sometimes past the end */
+            uint64_t i = tr_below(count + 2);          /* sometimes past the end */
             unsigned fi = (unsigned)tr_below(r.n + 1); /* sometimes a bad field */
             switch (tr_below(3)) {
             case 0: { /* set one field */

@@ -17,8 +17,8 @@
 #include "amaze.h"
 
 static const int sizes[][2] = {
-    {1, 1},   {1, 2},  {2, 1},  {2, 2},   {3, 3},   {1, 100}, {100, 1}, {7, 13},   {13, 7},
-    {5, 64},  {64, 5}, {33, 33}, {100, 37}, {37, 100}, {129, 65}, {200, 3}, {257, 100}, {300, 300},
+    {1, 1},  {1, 2},  {2, 1},   {2, 2},    {3, 3},    {1, 100},  {100, 1}, {7, 13},    {13, 7},
+    {5, 64}, {64, 5}, {33, 33}, {100, 37}, {37, 100}, {129, 65}, {200, 3}, {257, 100}, {300, 300},
 };
 
 static int32_t *field(int w, int h)
@@ -199,8 +199,8 @@ static void test_wrap_is_seamless(void **state)
                      * the interior's over these seeds. Unrelated edges reach the
                      * whole height range. */
                     if (wrap && seam > 2 * inner)
-                        fail_msg("%dx%d seed %llu: seam step %lld exceeds twice the map's own largest step %lld", w,
-                                 h, (unsigned long long)seed, (long long)seam, (long long)inner);
+                        fail_msg("%dx%d seed %llu: seam step %lld exceeds twice the map's own largest step %lld", w, h,
+                                 (unsigned long long)seed, (long long)seam, (long long)inner);
                     *(wrap ? &wrap_seams : &plain_seams) += seam;
                 }
                 free(f);
@@ -236,7 +236,7 @@ static void test_maps_classify_by_thresholds(void **state)
                     assert_true(h <= 99);
                     lo = h < lo ? h : lo;
                     hi = h > hi ? h : hi;
-                    unsigned want = h < o.sand_from ? AMZ_TILE_WATER
+                    unsigned want = h < o.sand_from    ? AMZ_TILE_WATER
                                     : h < o.earth_from ? AMZ_TILE_SAND
                                     : h < o.rock_from  ? AMZ_TILE_EARTH
                                                        : AMZ_TILE_ROCK;

@@ -76,8 +76,8 @@ static void test_header_layout(void **state)
     uint8_t *b = to_bytes(&t, &n);
     static const uint8_t magic[8] = {0x89, 'A', 'M', 'T', '\r', '\n', 0x1a, '\n'};
     assert_memory_equal(b, magic, 8);
-    assert_int_equal(le(b + 8, 2), 1);  /* version */
-    assert_int_equal(b[10], 1);         /* wrap flag */
+    assert_int_equal(le(b + 8, 2), 1); /* version */
+    assert_int_equal(b[10], 1);        /* wrap flag */
     assert_int_equal(b[11], 0);
     assert_int_equal(le(b + 12, 4), 7);
     assert_int_equal(le(b + 16, 4), 5);

@@ -62,16 +62,14 @@ static void test_zero_padding(void **state)
     static const struct {
         uint64_t type, height, veg, word;
     } cases[] = {
-        {1, 0, 0, 512},          /* naive: "1"+"0"+"0" = 0b100 = 4 */
-        {1, 0, 1, 513},          /* naive: "101" = 5 */
-        {0, 0, 1, 1},            /* naive: "001" = 1 happens to work */
-        {0, 1, 0, 2},            /* naive: "010" = 2 */
-        {0, 0, 0, 0},
-        {1, 1, 1, 512 + 2 + 1},  /* naive: "111" = 7 */
-        {4, 48, 0, 2144},        /* the example with vegetation 0 in the 1-bit field */
-        {255, 0, 0, 255u << 9},  /* naive: "11111111"+"0"+"0" */
-        {0, 255, 0, 255u << 1},
-        {2, 3, 0, (2u << 9) | (3u << 1)},
+        {1, 0, 0, 512},                                 /* naive: "1"+"0"+"0" = 0b100 = 4 */
+        {1, 0, 1, 513},                                 /* naive: "101" = 5 */
+        {0, 0, 1, 1},                                   /* naive: "001" = 1 happens to work */
+        {0, 1, 0, 2},                                   /* naive: "010" = 2 */
+        {0, 0, 0, 0},           {1, 1, 1, 512 + 2 + 1}, /* naive: "111" = 7 */
+        {4, 48, 0, 2144},                               /* the example with vegetation 0 in the 1-bit field */
+        {255, 0, 0, 255u << 9},                         /* naive: "11111111"+"0"+"0" */
+        {0, 255, 0, 255u << 1}, {2, 3, 0, (2u << 9) | (3u << 1)},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         uint64_t v[3] = {cases[i].type, cases[i].height, cases[i].veg}, w = 99, back[3];
@@ -217,9 +215,9 @@ static void test_static_matches_runtime(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_article_example),     cmocka_unit_test(test_zero_padding),
-        cmocka_unit_test(test_out_of_range_values), cmocka_unit_test(test_set_keeps_other_fields),
-        cmocka_unit_test(test_declaration_errors),  cmocka_unit_test(test_parse_describe_find),
+        cmocka_unit_test(test_article_example),        cmocka_unit_test(test_zero_padding),
+        cmocka_unit_test(test_out_of_range_values),    cmocka_unit_test(test_set_keeps_other_fields),
+        cmocka_unit_test(test_declaration_errors),     cmocka_unit_test(test_parse_describe_find),
         cmocka_unit_test(test_static_matches_runtime),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

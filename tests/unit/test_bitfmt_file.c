@@ -24,8 +24,8 @@ static size_t put_le(uint8_t *b, uint64_t v, int n)
 
 /* The spec's example block: the article's format in 32-bit words, two words. Builds
  * it from the field list; `words` may hold anything (to make bad files). */
-static size_t build_block(uint8_t *b, unsigned word_bytes, const char *const *names, const unsigned *widths,
-                          unsigned n, const uint64_t *words, unsigned count)
+static size_t build_block(uint8_t *b, unsigned word_bytes, const char *const *names, const unsigned *widths, unsigned n,
+                          const uint64_t *words, unsigned count)
 {
     static const uint8_t magic[8] = {0x89, 'A', 'M', 'P', '\r', '\n', 0x1a, '\n'};
     size_t k = 0;

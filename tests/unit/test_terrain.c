@@ -377,10 +377,10 @@ static void test_allocation_failures(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_options),  cmocka_unit_test(test_generate_deterministic),
+        cmocka_unit_test(test_options),    cmocka_unit_test(test_generate_deterministic),
         cmocka_unit_test(test_vegetation), cmocka_unit_test(test_measure),
-        cmocka_unit_test(test_colors),   cmocka_unit_test(test_hillshade),
-        cmocka_unit_test(test_text),     cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_colors),     cmocka_unit_test(test_hillshade),
+        cmocka_unit_test(test_text),       cmocka_unit_test(test_allocation_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
