@@ -156,6 +156,12 @@ static int draw_text(const amz_terrain *t, const amz_terrain_text_options *to, c
     return CLI_OK;
 }
 
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
 static int generate(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -194,6 +200,8 @@ static int generate(int argc, char **argv)
     if (w > AMZ_TERRAIN_MAX_SIDE || h > AMZ_TERRAIN_MAX_SIDE)
         return cli_usage(cmd, "--size", "%lldx%lld: terrain sides must be at most %d", (long long)w, (long long)h,
                          AMZ_TERRAIN_MAX_SIDE);
+    if (out && (has_suffix(out, ".png") || has_suffix(out, ".txt")))
+        return cli_usage(cmd, out, "generate writes .amt maps; draw them with 'amaze terrain render MAP -o %s'", out);
     bool to_stdout = !out || strcmp(out, "-") == 0, draw = !out && isatty(STDOUT_FILENO);
     bool use_color = false;
     if ((rc = color_choice(cmd, color, to_stdout, &use_color)))
@@ -233,12 +241,6 @@ static int load(const char *path, uint64_t max_memory, amz_terrain *t)
     uint64_t limit = cli_memory_limit(max_memory);
     amz_status st = amz_terrain_load(path, t, limit == UINT64_MAX ? 0 : limit, &err);
     return st ? cli_lib_fail(&err, st) : CLI_OK;
-}
-
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-    return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
 static int render(int argc, char **argv)

@@ -148,6 +148,7 @@ expect_error 2 "not three heights" "$A" terrain generate --thresholds 40,45
 expect_error 2 "--size" "$A" terrain generate -s 0x5
 expect_error 2 "at most 1048576" "$A" terrain generate -s 2000000x5
 expect_error 1 "more than the" "$A" terrain generate -s 1000x1000 --max-memory 1K -o "$T/x.amt"
+expect_error 2 "generate writes .amt maps" "$A" terrain generate -s 9x9 -o "$T/x.png"
 expect_error 2 "unknown command 'frobnicate'" "$A" terrain frobnicate
 expect_error 2 "unknown option" "$A" terrain render --bogus "$T/w.amt"
 expect_error 2 "missing the map file" "$A" terrain render
