@@ -14,6 +14,7 @@
 #define AMAZE_H
 
 #include "amaze/alloc.h"
+#include "amaze/bitfmt.h"
 #include "amaze/gen.h"
 #include "amaze/io.h"
 #include "amaze/maze.h"
@@ -24,6 +25,7 @@
 #include "amaze/solve.h"
 #include "amaze/stats.h"
 #include "amaze/status.h"
+#include "amaze/terrain.h"
 #include "amaze/version.h"
 
 #endif

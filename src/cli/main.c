@@ -10,6 +10,7 @@ static const cli_command commands[] = {
     {"solve", cmd_solve, "find a path from start to goal"},
     {"render", cmd_render, "draw a maze as text"},
     {"stats", cmd_stats, "measure a maze"},
+    {"terrain", cmd_terrain, "diamond-square worlds of packed tiles: generate, render, stats"},
 };
 
 static void usage(FILE *f)
