@@ -1,0 +1,56 @@
+/* fuzz_amt.c — the .amt terrain reader: an accepted map has tiles of known types and
+ * heights 0..99, and writes back to bytes that read as the same map. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "amaze.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    FILE *f = fmemopen((void *)data, size ? size : 1, "rb");
+    if (!f)
+        return 0;
+    if (!size)
+        fgetc(f);
+    amz_terrain t;
+    amz_error err;
+    amz_status st = amz_terrain_read(f, &t, 16u << 20, &err);
+    fclose(f);
+    if (st) {
+        if (!err.msg[0])
+            abort();
+        return 0;
+    }
+    const amz_bitfmt *fmt = amz_tile_format();
+    for (int32_t y = 0; y < t.height; y++)
+        for (int32_t x = 0; x < t.width; x++) {
+            uint16_t tile = amz_terrain_tile(&t, x, y);
+            if (!amz_tile_type_name((unsigned)amz_bitfmt_get(fmt, tile, 0)) || amz_bitfmt_get(fmt, tile, 1) > 99)
+                abort();
+        }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    if (amz_terrain_write(&t, out, NULL))
+        abort();
+    fclose(out);
+    amz_terrain back;
+    out = fmemopen(buf, len, "rb");
+    if (amz_terrain_read(out, &back, 0, NULL))
+        abort();
+    fclose(out);
+    if (back.width != t.width || back.height != t.height)
+        abort();
+    for (int32_t y = 0; y < t.height; y++)
+        for (int32_t x = 0; x < t.width; x++)
+            if (amz_terrain_tile(&t, x, y) != amz_terrain_tile(&back, x, y))
+                abort();
+    amz_terrain_deinit(&back);
+    amz_terrain_deinit(&t);
+    free(buf);
+    return 0;
+}
