@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "amaze/alloc.h"
+#include "core/alloc_big.h"
 #include "amaze/solve.h"
 #include "amaze/stats.h"
 #include "core/bits.h"
@@ -51,7 +52,7 @@ amz_status amz_stats_compute(const amz_maze *m, amz_stats *out, amz_error *err)
     out->passages = amz_maze_count_passages(m);
     out->dead_end_percent = out->cells ? 100.0 * (double)out->dead_ends / (double)out->cells : 0.0;
 
-    uint64_t *visited = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
+    uint64_t *visited = amz_calloc_big((size_t)bits_words((uint64_t)m->ncells), 8);
     if (!visited)
         return amz_errorf(err, AMZ_ENOMEM, "stats: cannot allocate %lld visited bits", (long long)m->ncells);
     amz_queue q = {0};

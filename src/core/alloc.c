@@ -5,8 +5,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "amaze/status.h"
+#include "core/alloc_big.h"
 
 static void *libc_malloc(void *ctx, size_t size)
 {
@@ -74,4 +76,26 @@ void amz_free(void *ptr)
 {
     if (ptr)
         current.free_fn(current.ctx, ptr);
+}
+
+/* Below this, huge pages cannot pay for the alignment slack. */
+#define BIG_MIN ((size_t)16 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *amz_calloc_big(size_t count, size_t size)
+{
+    if (count == 0 || size == 0 || count > SIZE_MAX / size)
+        return amz_calloc(count, size);
+    size_t bytes = count * size;
+    if (bytes < BIG_MIN || current.malloc_fn != libc_malloc)
+        return amz_calloc(count, size);
+    void *p = NULL;
+    if (posix_memalign(&p, HUGE_PAGE, bytes) != 0)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    /* Advice only: on failure (THP off, old kernel) the memory simply stays in 4 KB pages. */
+    (void)madvise(p, bytes - bytes % HUGE_PAGE, MADV_HUGEPAGE);
+#endif
+    memset(p, 0, bytes); /* after the advice, so the first touch already gets huge pages */
+    return p;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "amaze/alloc.h"
+#include "core/alloc_big.h"
 #include "core/checked.h"
 
 amz_status amz_padded_init(padded *p, const amz_maze *m)
@@ -16,7 +17,7 @@ amz_status amz_padded_init(padded *p, const amz_maze *m)
         return AMZ_EINVAL;
     if (!ck_mul_u64((uint64_t)pw, (uint64_t)(h + 2), &n) || !ck_bits_to_bytes(n, 1, &bytes))
         return AMZ_ENOMEM;
-    p->bits = amz_calloc(1, bytes);
+    p->bits = amz_calloc_big(1, bytes);
     if (!p->bits)
         return AMZ_ENOMEM;
     p->pw = pw;

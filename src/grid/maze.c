@@ -4,6 +4,7 @@
 
 #include "amaze/alloc.h"
 #include "amaze/maze.h"
+#include "core/alloc_big.h"
 #include "core/checked.h"
 #include "core/error.h"
 #include "grid/grid.h"
@@ -75,7 +76,7 @@ amz_status amz_maze_init(amz_maze *m, amz_topology t, int64_t width, int64_t hei
     if (!ck_bits_to_bytes(n, (unsigned)bits, &bytes))
         return amz_errorf(err, AMZ_ENOMEM, "size %lldx%lld does not fit in memory", (long long)width,
                           (long long)height);
-    uint64_t *p = amz_calloc(1, bytes);
+    uint64_t *p = amz_calloc_big(1, bytes);
     if (!p)
         return amz_errorf(err, AMZ_ENOMEM, "size %lldx%lld: cannot allocate %zu bytes of passages",
                           (long long)width, (long long)height, bytes);

@@ -2,6 +2,7 @@
  * Memory: a visited bit and a parent direction (ndirs/2 bits) per cell, and a FIFO of
  * (x, y) pairs that grows as needed; no distance array. */
 #include "amaze/alloc.h"
+#include "core/alloc_big.h"
 #include "core/bits.h"
 #include "core/error.h"
 #include "core/observe.h"
@@ -161,8 +162,8 @@ amz_status amz_solve_bfs(const amz_maze *m, amz_cell from, amz_cell to, const am
 {
     (void)o;
     uint64_t nwords = bits_words((uint64_t)m->ncells);
-    uint64_t *visited = amz_calloc((size_t)nwords, 8);
-    uint64_t *parents = amz_malloc((size_t)bits_words((uint64_t)m->ncells * (uint64_t)m->bits) * 8);
+    uint64_t *visited = amz_calloc_big((size_t)nwords, 8);
+    uint64_t *parents = amz_calloc_big((size_t)bits_words((uint64_t)m->ncells * (uint64_t)m->bits), 8);
     amz_status st;
     if (!visited || !parents) {
         st = amz_errorf(err, AMZ_ENOMEM, "bfs: cannot allocate search state for %lld cells", (long long)m->ncells);

@@ -3,6 +3,7 @@
  * back out one cell along the breadcrumbs. Finds a path, not always the shortest.
  * Memory: a visited bit and a parent direction per cell; no stack. */
 #include "amaze/alloc.h"
+#include "core/alloc_big.h"
 #include "core/bits.h"
 #include "core/error.h"
 #include "core/observe.h"
@@ -16,8 +17,8 @@ amz_status amz_solve_dfs(const amz_maze *m, amz_cell from, amz_cell to, const am
     const int32_t w = m->width, h = m->height;
     const int nd = m->ndirs, bits = m->bits;
     const amz_topology T = m->topology;
-    uint64_t *visited = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
-    uint64_t *parents = amz_malloc((size_t)bits_words((uint64_t)m->ncells * (uint64_t)bits) * 8);
+    uint64_t *visited = amz_calloc_big((size_t)bits_words((uint64_t)m->ncells), 8);
+    uint64_t *parents = amz_calloc_big((size_t)bits_words((uint64_t)m->ncells * (uint64_t)bits), 8);
     amz_status st = AMZ_OK;
     if (!visited || !parents) {
         st = amz_errorf(err, AMZ_ENOMEM, "dfs: cannot allocate search state for %lld cells", (long long)m->ncells);
