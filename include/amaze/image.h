@@ -35,7 +35,8 @@
  * goal: south side if on the bottom row, else east, west, north), the way printed mazes
  * show their entrance and exit, and what amz_image_find_openings looks for.
  *
- * Reproducible: the same maze and options give byte-identical files. */
+ * Reproducible: the same maze and options give byte-identical files (SVG: cairo numbers
+ * element ids per process, so it is the first SVG a process writes that repeats). */
 #ifndef AMAZE_IMAGE_H
 #define AMAZE_IMAGE_H
 
@@ -176,28 +177,38 @@ typedef struct amz_image_read_options {
 
 AMZ_API void amz_image_read_options_init(amz_image_read_options *o);
 
-/* Reads a PNG (len bytes at data: any colour type and depth) as a maze of pixels: a
- * square maze of the image's width x height where every light pixel is a cell, every
- * dark pixel a removed cell, and adjacent light pixels are joined by passages. Start
- * and goal are set by amz_image_find_openings when it succeeds, else left at the
- * defaults. *m must be uninitialised; on success amz_maze_deinit it. Errors:
- * AMZ_EFORMAT "not a PNG file" / "truncated PNG" / libpng's reason, AMZ_ENOMEM,
- * AMZ_ERANGE (over max_bytes). O(pixels) time, about 3 bits a pixel. */
-AMZ_API amz_status amz_image_read_maze(const void *data, size_t len, const amz_image_read_options *o, amz_maze *m,
-                                       amz_error *err);
+/* Where the maze sits in the picture it was read from. */
+typedef struct amz_image_origin {
+    int64_t x, y;               /* image pixel of maze cell (0, 0) */
+    uint32_t width, height;     /* the whole image */
+} amz_image_origin;
 
-/* Finds the entrance and exit of a pixel maze: within the bounding box of its wall
- * pixels, the middle of the first gap (run of light pixels) in the top row, else in
- * the left column, is the entrance; the middle of the first gap in the bottom row,
- * else the right column (and different from the entrance), is the exit. AMZ_ENOTFOUND
- * naming what is missing ("no entrance: ..."). O(width + height). */
+/* Reads a PNG (len bytes at data: any colour type, depth and interlacing) as a maze of
+ * pixels. The maze is the bounding box of the dark (wall) pixels, so light margins
+ * around a drawing are left out; every light pixel in the box is a cell, every dark
+ * pixel a removed cell, and adjacent light pixels are joined by passages. Cell (x, y)
+ * is image pixel (origin.x + x, origin.y + y). Start and goal are set by
+ * amz_image_find_openings when it succeeds, else to the first and last light pixel.
+ * *m must be uninitialised; on success amz_maze_deinit it. `origin` may be NULL.
+ * Errors: AMZ_EFORMAT "not a PNG file" / "truncated PNG ..." / libpng's reason / no
+ * light pixel, AMZ_ENOMEM, AMZ_ERANGE (over max_bytes). O(pixels) time; memory 1 bit a
+ * pixel of the image plus 3 bits a pixel of the box. */
+AMZ_API amz_status amz_image_read_maze(const void *data, size_t len, const amz_image_read_options *o, amz_maze *m,
+                                       amz_image_origin *origin, amz_error *err);
+
+/* Finds the entrance and exit of a pixel maze: the middle of the first gap (run of
+ * cells) in its top row, else in its left column, is the entrance; the middle of the
+ * first gap in the bottom row, else the right column, not containing the entrance, is
+ * the exit. AMZ_ENOTFOUND naming what is missing ("no entrance: ..."). O(width +
+ * height). */
 AMZ_API amz_status amz_image_find_openings(const amz_maze *m, amz_cell *entrance, amz_cell *exit, amz_error *err);
 
 /* Writes the PNG at data again with the pixels of path p (a path on the maze that
- * amz_image_read_maze made of the same image) painted in `color`. Colour type: RGB, or
- * RGBA if the image has transparency. Decodes the image a second time row by row
- * instead of keeping it, so memory is O(width) beyond the path bits. */
-AMZ_API amz_status amz_image_write_path(const void *data, size_t len, const amz_maze *m, const amz_path *p,
-                                        amz_color color, FILE *out, amz_error *err);
+ * amz_image_read_maze made of the same image, placed at `origin`) painted in `color`.
+ * Colour type: RGB, or RGBA if the image has transparency. Decodes the image a second
+ * time row by row instead of keeping it, so memory is O(width) beyond a bit a cell. */
+AMZ_API amz_status amz_image_write_path(const void *data, size_t len, const amz_maze *m,
+                                        const amz_image_origin *origin, const amz_path *p, amz_color color, FILE *out,
+                                        amz_error *err);
 
 #endif

@@ -80,6 +80,28 @@ bool cli_image_format(const char *format, const char *path, amz_image_format *f)
 int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, const char *path,
                      const cli_image_args *a);
 
+/* Input of `amaze solve` that turned out to be a PNG image (data NULL otherwise). */
+typedef struct cli_png_input {
+    unsigned char *data;
+    size_t len;
+    const char *name;
+} cli_png_input;
+
+/* Loads a maze from input ("-" = stdin) like cli_load_maze, except that a PNG image is
+ * kept in png->data (free with cli_png_input_free) and m is left untouched. */
+int cli_solve_load(const char *input, uint64_t max_memory, amz_maze *m, cli_png_input *png);
+void cli_png_input_free(cli_png_input *png);
+
+typedef struct cli_solve_image_args {
+    const char *algorithm, *output, *format, *path_color;
+    bool has_from, has_to, verbose;
+    int64_t fx, fy, tx, ty;
+    uint64_t max_memory;
+} cli_solve_image_args;
+
+/* Solves a maze picture on its pixel grid and writes it with the path painted on. */
+int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a);
+
 /* Memory available for one command: --max-memory if given, else 90% of the machine's
  * available memory. */
 uint64_t cli_memory_limit(uint64_t max_memory_opt);

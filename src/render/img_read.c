@@ -143,7 +143,7 @@ static bool is_light(const unsigned char *px, unsigned threshold)
 }
 
 amz_status amz_image_read_maze(const void *data, size_t len, const amz_image_read_options *o, amz_maze *m,
-                               amz_error *err)
+                               amz_image_origin *origin, amz_error *err)
 {
     amz_image_read_options defaults;
     if (!o) {
@@ -155,48 +155,75 @@ amz_status amz_image_read_maze(const void *data, size_t len, const amz_image_rea
     amz_status st = reader_open(&r, data, len, o->max_bytes, err);
     if (st)
         return st;
-    if ((st = amz_maze_init(m, AMZ_TOPO_SQUARE, r.w, r.h, err))) {
+    /* Pass 1: a light bit per image pixel and the box of the dark ones. */
+    const uint64_t npx = (uint64_t)r.w * r.h;
+    uint64_t *light = amz_calloc((size_t)bits_words(npx), 8);
+    if (!light) {
         reader_close(&r);
-        return st;
+        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a %ux%u pixel map", r.w, r.h);
     }
-    const uint64_t n = (uint64_t)m->ncells;
-    m->mask = amz_calloc((size_t)bits_words(n), 8);
-    uint8_t *prev = amz_calloc(r.w, 1), *cur = amz_malloc(r.w);
-    if (!m->mask || !prev || !cur) {
-        st = amz_errorf(err, AMZ_ENOMEM, "cannot allocate a %ux%u pixel maze", r.w, r.h);
-        goto fail;
-    }
-    uint64_t light = 0;
+    int64_t x0 = r.w, y0 = r.h, x1 = -1, y1 = -1;
+    uint64_t nlight = 0;
     for (uint32_t y = 0; y < r.h; y++) {
         const unsigned char *row = reader_row(&r);
         if (!row) {
             st = amz_errorf(err, AMZ_EFORMAT, "%s", r.io.msg);
-            goto fail;
+            amz_free(light);
+            reader_close(&r);
+            return st;
         }
-        const uint64_t base = (uint64_t)y * r.w;
         for (uint32_t x = 0; x < r.w; x++) {
-            cur[x] = is_light(row + 4 * (size_t)x, o->threshold);
-            if (!cur[x])
+            if (is_light(row + 4 * (size_t)x, o->threshold)) {
+                bits_set(light, (uint64_t)y * r.w + x);
+                nlight++;
                 continue;
-            light++;
-            bits_set(m->mask, base + x);
-            /* Passages to the west and north neighbours, stored as their E and S bits. */
-            if (x > 0 && cur[x - 1])
-                bits_set(m->passages, (base + x - 1) * 2);
-            if (y > 0 && prev[x])
-                bits_set(m->passages, (base - r.w + x) * 2 + 1);
+            }
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+            if (y < y0) y0 = y;
+            y1 = y;
         }
-        uint8_t *t = prev;
-        prev = cur;
-        cur = t;
     }
-    amz_free(prev);
-    amz_free(cur);
-    prev = cur = NULL;
     reader_close(&r);
-    if (light == 0) {
-        amz_maze_deinit(m);
+    if (nlight == 0) {
+        amz_free(light);
         return amz_errorf(err, AMZ_EFORMAT, "the image has no light (floor) pixel at threshold %u", o->threshold);
+    }
+    if (x1 < 0) { /* no wall at all: the whole image */
+        x0 = 0, y0 = 0, x1 = r.w - 1, y1 = r.h - 1;
+    }
+    /* Pass 2: the maze of the box. Passages join horizontally and vertically adjacent
+     * light pixels, stored as the E and S bits of the first. */
+    if ((st = amz_maze_init(m, AMZ_TOPO_SQUARE, x1 - x0 + 1, y1 - y0 + 1, err))) {
+        amz_free(light);
+        return st;
+    }
+    const int64_t w = m->width, h = m->height;
+    m->mask = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
+    if (!m->mask) {
+        amz_free(light);
+        amz_maze_deinit(m);
+        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a %lldx%lld pixel maze", (long long)w, (long long)h);
+    }
+#define LIGHT(x, y) bits_get(light, (uint64_t)((y) + y0) * r.w + (uint64_t)((x) + x0))
+    for (int64_t y = 0; y < h; y++)
+        for (int64_t x = 0; x < w; x++) {
+            if (!LIGHT(x, y))
+                continue;
+            uint64_t c = (uint64_t)(y * w + x);
+            bits_set(m->mask, c);
+            if (x + 1 < w && LIGHT(x + 1, y))
+                bits_set(m->passages, c * 2);
+            if (y + 1 < h && LIGHT(x, y + 1))
+                bits_set(m->passages, c * 2 + 1);
+        }
+#undef LIGHT
+    amz_free(light);
+    if (origin) {
+        origin->x = x0;
+        origin->y = y0;
+        origin->width = r.w;
+        origin->height = r.h;
     }
     amz_cell a, b;
     if (amz_image_find_openings(m, &a, &b, NULL) == AMZ_OK) {
@@ -206,12 +233,6 @@ amz_status amz_image_read_maze(const void *data, size_t len, const amz_image_rea
         amz_maze_default_ends(m, NULL);
     }
     return AMZ_OK;
-fail:
-    amz_free(prev);
-    amz_free(cur);
-    reader_close(&r);
-    amz_maze_deinit(m);
-    return st;
 }
 
 /* Middle of the first run of light pixels along a line of the box, or AMZ_NO_CELL.
@@ -242,69 +263,37 @@ static amz_cell first_gap(const amz_maze *m, int64_t x, int64_t y, int dx, int d
 
 amz_status amz_image_find_openings(const amz_maze *m, amz_cell *entrance, amz_cell *exit, amz_error *err)
 {
-    /* Bounding box of the wall (removed) pixels: margins around a drawing are not
-     * gaps. Rows first, then columns, each scan stopping at the first wall found. */
-    int64_t x0 = m->width, y0 = -1, x1 = -1, y1 = -1;
-    for (int64_t y = 0; y < m->height && y0 < 0; y++)
-        for (int64_t x = 0; x < m->width; x++)
-            if (!grid_exists(m, y * m->width + x)) {
-                y0 = y;
-                break;
-            }
-    if (y0 < 0)
-        return amz_errorf(err, AMZ_ENOTFOUND, "no walls: the image has no dark pixel");
-    for (int64_t y = m->height - 1; y >= y0 && y1 < 0; y--)
-        for (int64_t x = 0; x < m->width; x++)
-            if (!grid_exists(m, y * m->width + x)) {
-                y1 = y;
-                break;
-            }
-    for (int64_t y = y0; y <= y1; y++)
-        for (int64_t x = 0; x < m->width; x++)
-            if (!grid_exists(m, y * m->width + x)) {
-                if (x < x0)
-                    x0 = x;
-                break;
-            }
-    for (int64_t y = y0; y <= y1; y++)
-        for (int64_t x = m->width - 1; x >= 0; x--)
-            if (!grid_exists(m, y * m->width + x)) {
-                if (x > x1)
-                    x1 = x;
-                break;
-            }
-    const int64_t bw = x1 - x0 + 1, bh = y1 - y0 + 1;
-    amz_cell a = first_gap(m, x0, y0, 1, 0, bw, AMZ_NO_CELL);
+    const int64_t w = m->width, h = m->height;
+    amz_cell a = first_gap(m, 0, 0, 1, 0, w, AMZ_NO_CELL);
     if (a == AMZ_NO_CELL)
-        a = first_gap(m, x0, y0, 0, 1, bh, AMZ_NO_CELL);
+        a = first_gap(m, 0, 0, 0, 1, h, AMZ_NO_CELL);
     if (a == AMZ_NO_CELL)
         return amz_errorf(err, AMZ_ENOTFOUND,
-                          "no entrance: the top row and left column of the walls (box %lld,%lld to %lld,%lld) have no "
-                          "gap; give --from X,Y",
-                          (long long)x0, (long long)y0, (long long)x1, (long long)y1);
-    amz_cell b = first_gap(m, x0, y1, 1, 0, bw, a);
+                          "no entrance: the top row and left column of the maze's walls have no gap; give --from X,Y");
+    amz_cell b = first_gap(m, 0, h - 1, 1, 0, w, a);
     if (b == AMZ_NO_CELL)
-        b = first_gap(m, x1, y0, 0, 1, bh, a);
+        b = first_gap(m, w - 1, 0, 0, 1, h, a);
     if (b == AMZ_NO_CELL)
         return amz_errorf(err, AMZ_ENOTFOUND,
-                          "no exit: the bottom row and right column of the walls (box %lld,%lld to %lld,%lld) have no "
-                          "second gap; give --to X,Y",
-                          (long long)x0, (long long)y0, (long long)x1, (long long)y1);
+                          "no exit: the bottom row and right column of the maze's walls have no second gap; give "
+                          "--to X,Y");
     *entrance = a;
     *exit = b;
     return AMZ_OK;
 }
 
-amz_status amz_image_write_path(const void *data, size_t len, const amz_maze *m, const amz_path *p, amz_color color,
-                                FILE *out, amz_error *err)
+amz_status amz_image_write_path(const void *data, size_t len, const amz_maze *m, const amz_image_origin *origin,
+                                const amz_path *p, amz_color color, FILE *out, amz_error *err)
 {
     reader r;
     amz_status st = reader_open(&r, data, len, 0, err);
     if (st)
         return st;
-    if ((int64_t)r.w != m->width || (int64_t)r.h != m->height) {
+    const int64_t ox = origin ? origin->x : 0, oy = origin ? origin->y : 0;
+    if (ox < 0 || oy < 0 || ox + m->width > (int64_t)r.w || oy + m->height > (int64_t)r.h) {
         reader_close(&r);
-        return amz_errorf(err, AMZ_EINVAL, "the image is %ux%u but the maze %dx%d", r.w, r.h, m->width, m->height);
+        return amz_errorf(err, AMZ_EINVAL, "a %dx%d maze at (%lld,%lld) does not fit the %ux%u image", m->width,
+                          m->height, (long long)ox, (long long)oy, r.w, r.h);
     }
     uint64_t *cells = NULL, *edges = NULL;
     if ((st = img_mark_path(m, p, &cells, &edges, err))) {
@@ -343,11 +332,13 @@ amz_status amz_image_write_path(const void *data, size_t len, const amz_maze *m,
             st = amz_errorf(err, AMZ_EFORMAT, "%s", r.io.msg);
             goto done;
         }
-        const uint64_t base = (uint64_t)y * r.w;
+        const int64_t my = (int64_t)y - oy;
         for (uint32_t x = 0; x < r.w; x++) {
             const unsigned char *src = row + 4 * (size_t)x;
             unsigned char *dst = line + (size_t)x * (size_t)channels;
-            if (bits_get(cells, base + x)) {
+            const int64_t mx = (int64_t)x - ox;
+            if (my >= 0 && my < m->height && mx >= 0 && mx < m->width &&
+                bits_get(cells, (uint64_t)(my * m->width + mx))) {
                 unsigned char c[4] = {color.r, color.g, color.b, color.a};
                 memcpy(dst, c, (size_t)channels);
             } else {

@@ -31,6 +31,7 @@ static inline const uint8_t *tu_px(const tu_image *im, int x, int y)
 /* Decodes the PNG file at path with libpng's simplified API; false on failure. */
 static inline bool tu_png_load(const char *path, tu_image *out)
 {
+    memset(out, 0, sizeof *out);
     png_image img;
     memset(&img, 0, sizeof img);
     img.version = PNG_IMAGE_VERSION;
@@ -52,6 +53,7 @@ static inline bool tu_png_load(const char *path, tu_image *out)
 /* Same, from memory. */
 static inline bool tu_png_load_mem(const void *data, size_t len, tu_image *out)
 {
+    memset(out, 0, sizeof *out);
     png_image img;
     memset(&img, 0, sizeof img);
     img.version = PNG_IMAGE_VERSION;
@@ -119,6 +121,7 @@ static inline void tu_gif_free(tu_gif *g)
 static inline bool tu_gif_load(const char *path, tu_gif *out)
 {
     int err = 0;
+    memset(out, 0, sizeof *out);
     GifFileType *gif = DGifOpenFileName(path, &err);
     if (!gif)
         return false;
