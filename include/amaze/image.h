@@ -59,8 +59,8 @@ typedef struct amz_palette {
     amz_color wall;        /* walls and posts                           (#112222) */
     amz_color floor;       /* cells, carved passages                    (#eeffff) */
     amz_color path;        /* the solution                              (#dd2211) */
-    amz_color start;       /* start marker                              (#22aa44) */
-    amz_color goal;        /* goal marker                               (#2255dd) */
+    amz_color start;       /* start marker                              (#44cc66) */
+    amz_color goal;        /* goal marker                               (#55aaff) */
     amz_color unvisited;   /* animation: cells no algorithm reached yet (#2c4a4a) */
     amz_color head;        /* animation: the walker's head              (#ffdd22) */
     amz_color trail;       /* animation: the newest trail, fading away  (#33cc44) */
@@ -123,7 +123,7 @@ typedef enum amz_image_stream {
 #define AMZ_IMAGE_CANVAS_MAX ((int64_t)1 << 26)
 #define AMZ_IMAGE_SIDE_MAX 32767
 /* Most cells an SVG or PDF may have (their drawing is held in memory). */
-#define AMZ_IMAGE_VECTOR_MAX_CELLS ((int64_t)4 << 20)
+#define AMZ_IMAGE_VECTOR_MAX_CELLS ((int64_t)1 << 20)
 
 typedef struct amz_image_options {
     int cell;          /* cell pitch in px, 2..1024 (hex: 4..1024); 0 = auto (below) */

@@ -60,13 +60,26 @@ int term_signal(void)
     return (int)got_signal;
 }
 
+static int env_int(const char *name, int fallback)
+{
+    const char *v = getenv(name);
+    int n = v ? atoi(v) : 0;
+    return n > 0 && n < 10000 ? n : fallback;
+}
+
 bool term_size(int *cols, int *rows)
 {
-    struct winsize ws;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0 || ws.ws_row == 0)
+    if (!isatty(STDOUT_FILENO))
         return false;
-    *cols = ws.ws_col;
-    *rows = ws.ws_row;
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
+        *cols = ws.ws_col;
+        *rows = ws.ws_row;
+    } else {
+        /* A terminal that does not know its size (a bare pty): $COLUMNS x $LINES or 80x24. */
+        *cols = env_int("COLUMNS", 80);
+        *rows = env_int("LINES", 24);
+    }
     return true;
 }
 

@@ -23,13 +23,15 @@ static amz_color rgb(uint32_t v)
 void amz_palette_init(amz_palette *p)
 {
     /* The JS1K maze's look: near-black teal walls on a pale floor; a yellow head
-     * dragging a green trail while carving. */
+     * dragging a green trail while carving. The start and goal markers are light
+     * (luma above 50%), so a picture of a maze reads back with amaze solve even at
+     * 2 px cells, where a marker fills its whole cell. */
     p->background = rgb(0xffffff);
     p->wall = rgb(0x112222);
     p->floor = rgb(0xeeffff);
     p->path = rgb(0xdd2211);
-    p->start = rgb(0x22aa44);
-    p->goal = rgb(0x2255dd);
+    p->start = rgb(0x44cc66);
+    p->goal = rgb(0x55aaff);
     p->unvisited = rgb(0x2c4a4a);
     p->head = rgb(0xffdd22);
     p->trail = rgb(0x33cc44);

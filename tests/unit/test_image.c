@@ -22,8 +22,8 @@
 #define WALL 0x112222u
 #define FLOOR 0xeeffffu
 #define PATH 0xdd2211u
-#define START 0x22aa44u
-#define GOAL 0x2255ddu
+#define START 0x44cc66u
+#define GOAL 0x55aaffu
 #define BG 0xffffffu
 
 /* Renders into memory and decodes. */
