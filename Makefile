@@ -37,6 +37,7 @@ test-fast: build
 
 bench: deps build
 	$(BUILD)/amaze-bench
+	$(BUILD)/amaze-bench-images
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD)

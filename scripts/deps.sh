@@ -7,7 +7,6 @@ packages=(
   gcc clang make cmake pkg-config   # compilers (gcc builds, clang for the sanitizer build)
   libcmocka-dev                     # unit tests
   libcairo2-dev libgif-dev libpng-dev zlib1g-dev   # pictures and animations
-  fonts-dejavu-core                 # a font for the PDF page caption
   libxml2-utils poppler-utils       # xmllint and pdfinfo check SVG and PDF output in tests
   bsdutils                          # script(1): the live terminal animation test
 )

@@ -31,6 +31,7 @@ typedef struct trail_entry {
 
 typedef struct anim {
     const amz_anim_options *o;
+    amz_image_options image; /* the scene's options (its palette is pointed to) */
     amz_maze *m;
     amz_maze scratch;   /* passages as the generator's events report them */
     bool solving;
@@ -457,12 +458,13 @@ static amz_status check_options(const amz_anim_options *o, amz_error *err)
 
 static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_error *err)
 {
-    amz_image_options io = o->image;
-    io.stream = AMZ_STREAM_NEVER;
-    io.antialias = false;
-    io.distances = false;
+    amz_image_options *io = &an->image;
+    *io = o->image;
+    io->stream = AMZ_STREAM_NEVER;
+    io->antialias = false;
+    io->distances = false;
     amz_image_layout l;
-    amz_status st = amz_image_layout_get(m, &io, AMZ_IMAGE_PNG, &l, err);
+    amz_status st = amz_image_layout_get(m, io, AMZ_IMAGE_PNG, &l, err);
     if (st)
         return st;
     if (l.width > 65535 || l.height > 65535 || l.width * l.height > ANIM_MAX_PIXELS)
@@ -512,8 +514,8 @@ static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_er
     an->head = AMZ_NO_CELL;
     an->path_prev = AMZ_NO_CELL;
     an->fps = o->fps;
-    io.solution = false;
-    img_scene_init(&an->scene, (o->what & AMZ_ANIM_GENERATE) ? &an->scratch : m, &io, &l);
+    io->solution = false;
+    img_scene_init(&an->scene, (o->what & AMZ_ANIM_GENERATE) ? &an->scratch : m, io, &l);
     an->scene.fill = anim_fill;
     an->scene.fill_ctx = an;
     an->scene.path_cells = an->path_cells;
@@ -575,15 +577,16 @@ amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn,
     }
     /* The finished picture, exactly as amz_image_write draws it. */
     {
-        amz_image_options io = o->image;
-        io.antialias = false;
-        io.distances = false;
-        io.stream = AMZ_STREAM_NEVER;
+        amz_image_options *io = &an.image;
+        *io = o->image;
+        io->antialias = false;
+        io->distances = false;
+        io->stream = AMZ_STREAM_NEVER;
         amz_image_layout l;
-        amz_image_layout_get(m, &io, AMZ_IMAGE_PNG, &l, NULL);
+        amz_image_layout_get(m, io, AMZ_IMAGE_PNG, &l, NULL);
         uint64_t *cells = NULL, *edges = NULL;
-        img_scene_init(&an.scene, m, &io, &l);
-        if (io.solution && m->has_solution) {
+        img_scene_init(&an.scene, m, io, &l);
+        if (io->solution && m->has_solution) {
             if ((st = img_mark_path(m, &m->solution, &cells, &edges, err)))
                 goto done;
             an.scene.path_cells = cells;

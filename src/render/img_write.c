@@ -68,7 +68,7 @@ static void draw_page(cairo_t *cr, const img_scene *s, const amz_image_options *
         n += snprintf(text + n, sizeof text - (size_t)n, " - %s, seed %llu - amaze generate -s %dx%d%s -a %s --seed %llu",
                       m->algorithm, (unsigned long long)m->seed, m->width, m->height,
                       m->topology == AMZ_TOPO_HEX ? " -t hex" : "", m->algorithm, (unsigned long long)m->seed);
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_select_font_face(cr, "@cairo:sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, 8);
     cairo_text_extents_t te;
     cairo_text_extents(cr, text, &te);
