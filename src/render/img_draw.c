@@ -130,6 +130,17 @@ static bool post_needed(const amz_maze *m, int64_t i, int64_t j)
            img_exists_xy(m, i, j);
 }
 
+/* On a raster canvas, walls are filled in batches of 64 grid lines: cairo merges the
+ * boxes of one fill (a sort), and smaller batches are faster. Vector output keeps one
+ * path (one SVG element) for all walls. */
+static void flush_walls(cairo_t *cr, const img_scene *s)
+{
+    if (cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE)
+        return;
+    img_set_color(cr, s->pal->wall);
+    cairo_fill(cr);
+}
+
 static void square_walls(cairo_t *cr, const img_scene *s, range r)
 {
     const img_geo *g = &s->geo;
@@ -149,6 +160,8 @@ static void square_walls(cairo_t *cr, const img_scene *s, range r)
             rect(cr, img_gx(g, i), img_gx(g, y), img_gx(g, i) + wl, img_gx(g, e) + wl);
             y = e;
         }
+        if (i % 64 == 63)
+            flush_walls(cr, s);
     }
     for (int64_t j = r.y0; j <= r.y1; j++) {
         int64_t x = r.x0;
@@ -163,6 +176,8 @@ static void square_walls(cairo_t *cr, const img_scene *s, range r)
             rect(cr, img_gx(g, x), img_gx(g, j), img_gx(g, e) + wl, img_gx(g, j) + wl);
             x = e;
         }
+        if (j % 64 == 63)
+            flush_walls(cr, s);
     }
     /* Posts that no wall touches (open crossings, corners of openings). */
     for (int64_t j = r.y0; j <= r.y1; j++)
