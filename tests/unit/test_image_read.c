@@ -232,12 +232,166 @@ static void test_bad_pictures(void **state)
     amz_maze_deinit(&m);
 }
 
+/* Writes an RGBA image with the full libpng API in the given colour type, bit depth
+ * and interlacing, into memory. */
+typedef struct membuf {
+    unsigned char *p;
+    size_t n, cap;
+} membuf;
+
+static void mem_write(png_structp png, png_bytep data, png_size_t len)
+{
+    membuf *b = png_get_io_ptr(png);
+    if (b->n + len > b->cap) {
+        b->cap = (b->n + len) * 2;
+        b->p = realloc(b->p, b->cap);
+    }
+    memcpy(b->p + b->n, data, len);
+    b->n += len;
+}
+
+static void mem_flush(png_structp png)
+{
+    (void)png;
+}
+
+static membuf encode(const tu_image *im, int type, int depth, int interlace)
+{
+    membuf b = {NULL, 0, 0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png_create_info_struct(png);
+    if (setjmp(png_jmpbuf(png)))
+        fail_msg("libpng failed to encode the test image");
+    png_set_write_fn(png, &b, mem_write, mem_flush);
+    png_set_IHDR(png, info, (png_uint_32)im->w, (png_uint_32)im->h, depth, type, interlace, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    if (depth == 16)
+        png_set_swap(png); /* rows below are built little-endian */
+    int channels = type == PNG_COLOR_TYPE_GRAY ? 1 : type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2 : type == PNG_COLOR_TYPE_RGB ? 3 : 4;
+    int bpc = depth / 8;
+    size_t rowbytes = (size_t)im->w * (size_t)channels * (size_t)bpc;
+    png_bytep *rows = malloc(sizeof(png_bytep) * (size_t)im->h);
+    for (int y = 0; y < im->h; y++) {
+        rows[y] = calloc(rowbytes, 1);
+        for (int x = 0; x < im->w; x++) {
+            const uint8_t *px = tu_px(im, x, y);
+            uint8_t gray = (uint8_t)((px[0] * 299 + px[1] * 587 + px[2] * 114) / 1000);
+            uint8_t v[4];
+            int k = 0;
+            if (channels <= 2) {
+                v[k++] = gray;
+            } else {
+                v[k++] = px[0], v[k++] = px[1], v[k++] = px[2];
+            }
+            if (channels == 2 || channels == 4)
+                v[k++] = px[3];
+            for (int c = 0; c < channels; c++)
+                for (int j = 0; j < bpc; j++)
+                    rows[y][((size_t)x * (size_t)channels + (size_t)c) * (size_t)bpc + (size_t)j] = v[c];
+        }
+    }
+    png_write_image(png, rows);
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    for (int y = 0; y < im->h; y++)
+        free(rows[y]);
+    free(rows);
+    return b;
+}
+
+/* Grey, grey+alpha, RGB, RGBA, 16-bit and interlaced PNGs of one picture read as the
+ * same maze as the palette PNG amaze writes. */
+static void test_png_kinds(void **state)
+{
+    (void)state;
+    amz_maze m;
+    tu_generate(&m, AMZ_TOPO_SQUARE, 13, 9, "backtracker", 8);
+    size_t len;
+    char *png = block_png(&m, &len, 2);
+    amz_maze ref;
+    amz_image_origin ro;
+    assert_int_equal(amz_image_read_maze(png, len, NULL, &ref, &ro, NULL), AMZ_OK);
+    tu_image im;
+    assert_true(tu_png_load_mem(png, len, &im));
+    static const int kinds[][3] = {
+        {PNG_COLOR_TYPE_GRAY, 8, PNG_INTERLACE_NONE},       {PNG_COLOR_TYPE_GRAY_ALPHA, 8, PNG_INTERLACE_NONE},
+        {PNG_COLOR_TYPE_RGB, 8, PNG_INTERLACE_NONE},        {PNG_COLOR_TYPE_RGB_ALPHA, 8, PNG_INTERLACE_NONE},
+        {PNG_COLOR_TYPE_RGB, 16, PNG_INTERLACE_NONE},       {PNG_COLOR_TYPE_GRAY, 16, PNG_INTERLACE_NONE},
+        {PNG_COLOR_TYPE_RGB, 8, PNG_INTERLACE_ADAM7},       {PNG_COLOR_TYPE_RGB_ALPHA, 16, PNG_INTERLACE_ADAM7},
+    };
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        membuf b = encode(&im, kinds[k][0], kinds[k][1], kinds[k][2]);
+        amz_maze pm;
+        amz_image_origin org;
+        amz_error err;
+        if (amz_image_read_maze(b.p, b.n, NULL, &pm, &org, &err) != AMZ_OK)
+            fail_msg("kind %zu: %s", k, err.msg);
+        assert_true(amz_maze_equal(&pm, &ref));
+        assert_int_equal(org.x, ro.x);
+        assert_int_equal(org.y, ro.y);
+        /* The painted copy keeps the size and paints the path. */
+        amz_solve_result r;
+        assert_int_equal(amz_solve_run(&pm, "bfs", pm.start, pm.goal, NULL, NULL, &r, NULL), AMZ_OK);
+        char *out = NULL;
+        size_t olen = 0;
+        FILE *mf = open_memstream(&out, &olen);
+        amz_color red = {255, 0, 0, 255};
+        assert_int_equal(amz_image_write_path(b.p, b.n, &pm, &org, &r.path, red, mf, &err), AMZ_OK);
+        fclose(mf);
+        tu_image o;
+        assert_true(tu_png_load_mem(out, olen, &o));
+        assert_int_equal(o.w, im.w);
+        assert_true(tu_px_is(&o, (int)org.x + (int)(pm.start % pm.width), (int)org.y + (int)(pm.start / pm.width), 0xff0000));
+        tu_image_free(&o);
+        free(out);
+        amz_path_deinit(&r.path);
+        amz_maze_deinit(&pm);
+        free(b.p);
+    }
+    tu_image_free(&im);
+    amz_maze_deinit(&ref);
+    free(png);
+    amz_maze_deinit(&m);
+}
+
+/* Random byte flips anywhere in a valid PNG: an error or a maze, never a crash (run
+ * under ASan by make test). */
+static void test_corrupted_bytes(void **state)
+{
+    (void)state;
+    amz_maze m;
+    tu_generate(&m, AMZ_TOPO_SQUARE, 20, 15, "hunt-and-kill", 2);
+    size_t len;
+    char *png = block_png(&m, &len, 1);
+    char *bad = malloc(len);
+    amz_rng r;
+    amz_rng_seed(&r, 77);
+    for (int trial = 0; trial < 300; trial++) {
+        memcpy(bad, png, len);
+        int flips = 1 + (int)amz_rng_below(&r, 4);
+        for (int k = 0; k < flips; k++)
+            bad[amz_rng_below64(&r, len)] ^= (char)(1 + amz_rng_below(&r, 255));
+        amz_maze pm;
+        amz_error err;
+        amz_status st = amz_image_read_maze(bad, len, NULL, &pm, NULL, &err);
+        if (st == AMZ_OK)
+            amz_maze_deinit(&pm);
+        else
+            assert_true(st == AMZ_EFORMAT || st == AMZ_ENOMEM || st == AMZ_ERANGE);
+    }
+    free(bad);
+    free(png);
+    amz_maze_deinit(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perfect_pictures), cmocka_unit_test(test_braided_pictures),
         cmocka_unit_test(test_disconnected),     cmocka_unit_test(test_openings),
-        cmocka_unit_test(test_bad_pictures),
+        cmocka_unit_test(test_bad_pictures),     cmocka_unit_test(test_png_kinds),
+        cmocka_unit_test(test_corrupted_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
