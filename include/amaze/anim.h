@@ -50,17 +50,17 @@ AMZ_API const char *amz_anim_what_name(amz_anim_what w);
 AMZ_API amz_status amz_anim_what_parse(const char *name, amz_anim_what *out, amz_error *err);
 
 typedef struct amz_anim_options {
-    amz_anim_what what;        /* default AMZ_ANIM_BOTH */
-    const char *generator;     /* default "backtracker" */
-    amz_gen_options gen;       /* seed and generator options */
-    const char *solver;        /* default "dfs": it probes and backs out of dead ends */
-    int fps;                   /* frames a second, 1..50 (default 25) */
-    uint64_t steps_per_frame;  /* events a frame; 0 = fit the events into `duration` */
-    double duration;           /* seconds for the events when steps_per_frame is 0
-                                  (default 10): N = max(1, ceil(E / (duration * fps))) */
-    int hold_cs;               /* how long the last frame shows (default 100 = 1 s) */
-    int trail;                 /* events a trail takes to fade, 1..10000 (default 40) */
-    amz_image_options image;   /* geometry and palette (stream and page are ignored) */
+    amz_anim_what what;       /* default AMZ_ANIM_BOTH */
+    const char *generator;    /* default "backtracker" */
+    amz_gen_options gen;      /* seed and generator options */
+    const char *solver;       /* default "dfs": it probes and backs out of dead ends */
+    int fps;                  /* frames a second, 1..50 (default 25) */
+    uint64_t steps_per_frame; /* events a frame; 0 = fit the events into `duration` */
+    double duration;          /* seconds for the events when steps_per_frame is 0
+                                 (default 10): N = max(1, ceil(E / (duration * fps))) */
+    int hold_cs;              /* how long the last frame shows (default 100 = 1 s) */
+    int trail;                /* events a trail takes to fade, 1..10000 (default 40) */
+    amz_image_options image;  /* geometry and palette (stream and page are ignored) */
 } amz_anim_options;
 
 /* One frame. Pixels are indices into `colors`; only the rectangle [x0, x1) x [y0, y1)
@@ -71,9 +71,9 @@ typedef struct amz_frame {
     const amz_color *colors; /* the frame palette */
     int ncolors;             /* at most 256 */
     int32_t x0, y0, x1, y1;
-    uint64_t index;          /* 0, 1, 2, ... */
-    uint64_t events;         /* events shown so far */
-    int delay_cs;            /* display time in centiseconds */
+    uint64_t index;  /* 0, 1, 2, ... */
+    uint64_t events; /* events shown so far */
+    int delay_cs;    /* display time in centiseconds */
     bool last;
 } amz_frame;
 

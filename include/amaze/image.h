@@ -86,11 +86,7 @@ AMZ_API amz_status amz_color_parse(const char *s, amz_color *out, amz_error *err
  * On error p is unchanged and the message names the bad item. */
 AMZ_API amz_status amz_palette_parse(const char *spec, amz_palette *p, amz_error *err);
 
-typedef enum amz_image_format {
-    AMZ_IMAGE_PNG = 0,
-    AMZ_IMAGE_SVG = 1,
-    AMZ_IMAGE_PDF = 2
-} amz_image_format;
+typedef enum amz_image_format { AMZ_IMAGE_PNG = 0, AMZ_IMAGE_SVG = 1, AMZ_IMAGE_PDF = 2 } amz_image_format;
 
 /* "png", "svg", "pdf"; NULL for an unknown value. */
 AMZ_API const char *amz_image_format_name(amz_image_format f);
@@ -103,8 +99,8 @@ AMZ_API bool amz_image_format_from_path(const char *path, amz_image_format *out)
  * fit inside 36 pt margins, and a caption (size, algorithm, seed). */
 typedef enum amz_page {
     AMZ_PAGE_NONE = 0,
-    AMZ_PAGE_A4 = 1,     /* 595.28 x 841.89 pt */
-    AMZ_PAGE_LETTER = 2  /* 612 x 792 pt */
+    AMZ_PAGE_A4 = 1,    /* 595.28 x 841.89 pt */
+    AMZ_PAGE_LETTER = 2 /* 612 x 792 pt */
 } amz_page;
 
 /* "none", "a4", "letter"; NULL for an unknown value. */
@@ -113,10 +109,10 @@ AMZ_API amz_status amz_page_parse(const char *name, amz_page *out, amz_error *er
 
 /* When a square PNG is written row by row instead of through an in-memory canvas. */
 typedef enum amz_image_stream {
-    AMZ_STREAM_AUTO = 0,   /* when the canvas exceeds AMZ_IMAGE_CANVAS_MAX pixels or
-                              AMZ_IMAGE_SIDE_MAX on a side */
-    AMZ_STREAM_NEVER = 1,  /* fail with AMZ_ERANGE instead */
-    AMZ_STREAM_ALWAYS = 2  /* always (square PNG only) */
+    AMZ_STREAM_AUTO = 0,  /* when the canvas exceeds AMZ_IMAGE_CANVAS_MAX pixels or
+                             AMZ_IMAGE_SIDE_MAX on a side */
+    AMZ_STREAM_NEVER = 1, /* fail with AMZ_ERANGE instead */
+    AMZ_STREAM_ALWAYS = 2 /* always (square PNG only) */
 } amz_image_stream;
 
 /* Largest in-memory canvas: 64 Mpx (256 MB), and cairo's limit of 32767 px a side. */
@@ -126,17 +122,17 @@ typedef enum amz_image_stream {
 #define AMZ_IMAGE_VECTOR_MAX_CELLS ((int64_t)1 << 20)
 
 typedef struct amz_image_options {
-    int cell;          /* cell pitch in px, 2..1024 (hex: 4..1024); 0 = auto (below) */
-    int wall;          /* wall thickness, 1..cell-1; 0 = auto: max(1, cell/8) */
-    int margin;        /* border around the maze, 0..4096; -1 = auto: cell/2 */
+    int cell;   /* cell pitch in px, 2..1024 (hex: 4..1024); 0 = auto (below) */
+    int wall;   /* wall thickness, 1..cell-1; 0 = auto: max(1, cell/8) */
+    int margin; /* border around the maze, 0..4096; -1 = auto: cell/2 */
     amz_palette palette;
-    bool solution;     /* draw the maze's solution if it has one (default true) */
-    bool distances;    /* colour cells by BFS distance from the start (default false) */
-    bool openings;     /* gaps in the outer wall at a border start/goal (default true) */
-    bool markers;      /* start and goal markers (default true) */
-    bool antialias;    /* smooth hex edges (default true; square pictures are exact
-                          either way) */
-    amz_page page;     /* PDF only (default none) */
+    bool solution;  /* draw the maze's solution if it has one (default true) */
+    bool distances; /* colour cells by BFS distance from the start (default false) */
+    bool openings;  /* gaps in the outer wall at a border start/goal (default true) */
+    bool markers;   /* start and goal markers (default true) */
+    bool antialias; /* smooth hex edges (default true; square pictures are exact
+                       either way) */
+    amz_page page;  /* PDF only (default none) */
     amz_image_stream stream;
 } amz_image_options;
 
@@ -179,8 +175,8 @@ AMZ_API void amz_image_read_options_init(amz_image_read_options *o);
 
 /* Where the maze sits in the picture it was read from. */
 typedef struct amz_image_origin {
-    int64_t x, y;               /* image pixel of maze cell (0, 0) */
-    uint32_t width, height;     /* the whole image */
+    int64_t x, y;           /* image pixel of maze cell (0, 0) */
+    uint32_t width, height; /* the whole image */
 } amz_image_origin;
 
 /* Reads a PNG (len bytes at data: any colour type, depth and interlacing) as a maze of
@@ -207,8 +203,7 @@ AMZ_API amz_status amz_image_find_openings(const amz_maze *m, amz_cell *entrance
  * amz_image_read_maze made of the same image, placed at `origin`) painted in `color`.
  * Colour type: RGB, or RGBA if the image has transparency. Decodes the image a second
  * time row by row instead of keeping it, so memory is O(width) beyond a bit a cell. */
-AMZ_API amz_status amz_image_write_path(const void *data, size_t len, const amz_maze *m,
-                                        const amz_image_origin *origin, const amz_path *p, amz_color color, FILE *out,
-                                        amz_error *err);
+AMZ_API amz_status amz_image_write_path(const void *data, size_t len, const amz_maze *m, const amz_image_origin *origin,
+                                        const amz_path *p, amz_color color, FILE *out, amz_error *err);
 
 #endif

@@ -10,9 +10,9 @@
 
 typedef struct term_player {
     bool truecolor;
-    bool quit;            /* 'q' or Esc was pressed */
+    bool quit; /* 'q' or Esc was pressed */
     uint64_t frames;
-    struct timespec due;  /* when the next frame may replace the current one */
+    struct timespec due; /* when the next frame may replace the current one */
 } term_player;
 
 /* Terminal size in character cells; false if stdout is not a terminal. */

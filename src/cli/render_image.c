@@ -51,8 +51,7 @@ bool cli_image_format(const char *format, const char *path, amz_image_format *f)
     return path && strcmp(path, "-") != 0 && amz_image_format_from_path(path, f);
 }
 
-int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, const char *path,
-                     const cli_image_args *a)
+int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, const char *path, const cli_image_args *a)
 {
     amz_image_options o;
     int rc = cli_image_options(cmd, a, &o);
@@ -62,8 +61,8 @@ int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, con
         return cli_usage(cmd, "--page", "pages are for PDF output (use -o FILE.pdf or --format pdf)");
     bool to_stdout = !path || strcmp(path, "-") == 0;
     if (to_stdout && isatty(STDOUT_FILENO))
-        return cli_fail(cmd, "will not write a %s picture to a terminal; use -o FILE.%s",
-                        amz_image_format_name(f), amz_image_format_name(f));
+        return cli_fail(cmd, "will not write a %s picture to a terminal; use -o FILE.%s", amz_image_format_name(f),
+                        amz_image_format_name(f));
     amz_error err;
     amz_error_clear(&err);
     amz_image_layout l;

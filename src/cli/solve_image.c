@@ -113,9 +113,9 @@ static amz_cell pixel(const amz_maze *m, const amz_image_origin *org, const char
         *rc = cli_fail(opt, "(%lld,%lld) is outside the %ux%u image", (long long)x, (long long)y, org->width,
                        org->height);
     } else if (c == AMZ_NO_CELL) {
-        *rc = cli_fail(opt, "(%lld,%lld) is outside the maze: its walls span (%lld,%lld) to (%lld,%lld)",
-                       (long long)x, (long long)y, (long long)org->x, (long long)org->y,
-                       (long long)(org->x + m->width - 1), (long long)(org->y + m->height - 1));
+        *rc = cli_fail(opt, "(%lld,%lld) is outside the maze: its walls span (%lld,%lld) to (%lld,%lld)", (long long)x,
+                       (long long)y, (long long)org->x, (long long)org->y, (long long)(org->x + m->width - 1),
+                       (long long)(org->y + m->height - 1));
     } else if (!amz_maze_exists(m, c)) {
         *rc = cli_fail(opt, "(%lld,%lld) is a wall (dark) pixel", (long long)x, (long long)y);
     }

@@ -11,6 +11,7 @@
 #include "amaze/alloc.h"
 #include "amaze/anim.h"
 #include "core/error.h"
+#include "render/anim_impl.h"
 #include "render/img_internal.h"
 
 #define TRAIL_LEVELS 8
@@ -20,8 +21,20 @@ enum { ST_UNVISITED, ST_FLOOR, ST_HEAD, ST_TRAIL, ST_FRONTIER, ST_BACKTRACKED, S
 
 /* Frame palette: fixed entries, then the trail levels of both phases. */
 enum {
-    C_BG, C_WALL, C_FLOOR, C_PATH, C_START, C_GOAL, C_UNVISITED, C_HEAD, C_FRONTIER, C_BACKTRACKED, C_EXPLORED,
-    C_TRAIL_GEN, C_TRAIL_SOLVE = C_TRAIL_GEN + TRAIL_LEVELS, C_COUNT = C_TRAIL_SOLVE + TRAIL_LEVELS
+    C_BG,
+    C_WALL,
+    C_FLOOR,
+    C_PATH,
+    C_START,
+    C_GOAL,
+    C_UNVISITED,
+    C_HEAD,
+    C_FRONTIER,
+    C_BACKTRACKED,
+    C_EXPLORED,
+    C_TRAIL_GEN,
+    C_TRAIL_SOLVE = C_TRAIL_GEN + TRAIL_LEVELS,
+    C_COUNT = C_TRAIL_SOLVE + TRAIL_LEVELS
 };
 
 typedef struct trail_entry {
@@ -33,27 +46,27 @@ typedef struct anim {
     const amz_anim_options *o;
     amz_image_options image; /* the scene's options (its palette is pointed to) */
     amz_maze *m;
-    amz_maze scratch;   /* passages as the generator's events report them */
+    amz_maze scratch; /* passages as the generator's events report them */
     bool solving;
     img_scene scene;
     cairo_surface_t *surface;
     cairo_t *cr;
-    uint8_t *idx;       /* the last frame, palette indices */
+    uint8_t *idx; /* the last frame, palette indices */
     amz_color colors[C_COUNT];
     uint32_t keys[C_COUNT]; /* premultiplied ARGB of each palette colour */
-    uint32_t last_px;   /* one-entry cache of the pixel lookup */
+    uint32_t last_px;       /* one-entry cache of the pixel lookup */
     uint8_t last_ix;
     bool have_last;
     uint8_t *state;
-    uint64_t *stamp;    /* trail: event time the cell stopped being the head */
+    uint64_t *stamp; /* trail: event time the cell stopped being the head */
     uint64_t *dirty_bits;
     amz_cell *dirty;
     size_t ndirty;
     bool redraw_all;
-    trail_entry *ring;  /* the trail in time order */
+    trail_entry *ring; /* the trail in time order */
     size_t ring_cap, ring_head, ring_len;
     amz_cell head;
-    uint64_t now;       /* events so far */
+    uint64_t now; /* events so far */
     uint64_t spf, frames, counted;
     uint64_t *path_cells, *path_edges;
     amz_cell path_prev;
@@ -199,19 +212,27 @@ static void box_add(box *b, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
         b->x0 = x0, b->y0 = y0, b->x1 = x1, b->y1 = y1;
         return;
     }
-    if (x0 < b->x0) b->x0 = x0;
-    if (y0 < b->y0) b->y0 = y0;
-    if (x1 > b->x1) b->x1 = x1;
-    if (y1 > b->y1) b->y1 = y1;
+    if (x0 < b->x0)
+        b->x0 = x0;
+    if (y0 < b->y0)
+        b->y0 = y0;
+    if (x1 > b->x1)
+        b->x1 = x1;
+    if (y1 > b->y1)
+        b->y1 = y1;
 }
 
 /* Redraws [x0, x1) x [y0, y1) and folds the changed pixels into `changed`. */
 static void redraw(anim *an, int64_t x0, int64_t y0, int64_t x1, int64_t y1, box *changed)
 {
-    if (x0 < 0) x0 = 0;
-    if (y0 < 0) y0 = 0;
-    if (x1 > an->width) x1 = an->width;
-    if (y1 > an->height) y1 = an->height;
+    if (x0 < 0)
+        x0 = 0;
+    if (y0 < 0)
+        y0 = 0;
+    if (x1 > an->width)
+        x1 = an->width;
+    if (y1 > an->height)
+        y1 = an->height;
     if (x0 >= x1 || y0 >= y1)
         return;
     img_draw_region(an->cr, &an->scene, (double)x0, (double)y0, (double)x1, (double)y1);
@@ -315,9 +336,7 @@ static int observe(void *ctx, const amz_event *ev)
     an->now++;
     switch (ev->type) {
     case AMZ_EV_VISIT:
-    case AMZ_EV_ENTER:
-        move_head(an, ev->cell);
-        break;
+    case AMZ_EV_ENTER: move_head(an, ev->cell); break;
     case AMZ_EV_CARVE:
     case AMZ_EV_WALL:
         if (!an->solving)
@@ -332,17 +351,14 @@ static int observe(void *ctx, const amz_event *ev)
         if (ev->other != AMZ_NO_CELL)
             move_head(an, ev->other);
         break;
-    case AMZ_EV_FRONTIER:
-        set_state(an, ev->cell, ST_FRONTIER);
-        break;
+    case AMZ_EV_FRONTIER: set_state(an, ev->cell, ST_FRONTIER); break;
     case AMZ_EV_PATH:
         if (an->path_cells && ev->cell >= 0 && ev->cell < an->m->ncells) {
             bits_set(an->path_cells, (uint64_t)ev->cell);
             if (ev->index > 0 && an->path_prev != AMZ_NO_CELL) {
                 for (int d = 0; d < an->m->ndirs; d++)
                     if (amz_maze_neighbor(an->m, an->path_prev, d) == ev->cell) {
-                        bits_set(an->path_edges,
-                                 grid_edge_bit(an->m->bits, an->path_prev, ev->cell, d));
+                        bits_set(an->path_edges, grid_edge_bit(an->m->bits, an->path_prev, ev->cell, d));
                         break;
                     }
             }
@@ -351,8 +367,7 @@ static int observe(void *ctx, const amz_event *ev)
             an->path_prev = ev->cell;
         }
         break;
-    default:
-        break;
+    default: break;
     }
     age_trail(an, before);
     if (an->now % an->spf == 0 && flush_frame(an, false)) {
@@ -377,41 +392,6 @@ static void anim_free(anim *an)
     amz_free(an->ring);
     amz_free(an->path_cells);
     amz_free(an->path_edges);
-}
-
-const char *amz_anim_what_name(amz_anim_what w)
-{
-    switch (w) {
-    case AMZ_ANIM_GENERATE: return "generate";
-    case AMZ_ANIM_SOLVE: return "solve";
-    case AMZ_ANIM_BOTH: return "both";
-    }
-    return NULL;
-}
-
-amz_status amz_anim_what_parse(const char *name, amz_anim_what *out, amz_error *err)
-{
-    for (int w = AMZ_ANIM_GENERATE; w <= AMZ_ANIM_BOTH; w++)
-        if (name && strcmp(name, amz_anim_what_name((amz_anim_what)w)) == 0) {
-            *out = (amz_anim_what)w;
-            return AMZ_OK;
-        }
-    return amz_errorf(err, AMZ_ENOTFOUND, "unknown animation '%s' (expected generate, solve or both)",
-                      name ? name : "");
-}
-
-void amz_anim_options_init(amz_anim_options *o)
-{
-    memset(o, 0, sizeof *o);
-    o->what = AMZ_ANIM_BOTH;
-    o->generator = "backtracker";
-    amz_gen_options_init(&o->gen);
-    o->solver = "dfs";
-    o->fps = 25;
-    o->duration = 10;
-    o->hold_cs = 100;
-    o->trail = 40;
-    amz_image_options_init(&o->image);
 }
 
 /* Runs the requested algorithms with observer obs. */
@@ -440,22 +420,6 @@ static amz_status run_algorithms(amz_maze *m, const amz_anim_options *o, const a
     return AMZ_OK;
 }
 
-static amz_status check_options(const amz_anim_options *o, amz_error *err)
-{
-    if (!amz_anim_what_name(o->what))
-        return amz_errorf(err, AMZ_EINVAL, "unknown animation kind %d", (int)o->what);
-    if (o->fps < 1 || o->fps > 50)
-        return amz_errorf(err, AMZ_ERANGE, "%d frames a second is outside 1..50 (GIF delays are centiseconds)",
-                          o->fps);
-    if (o->trail < 1 || o->trail > 10000)
-        return amz_errorf(err, AMZ_ERANGE, "trail length %d is outside 1..10000", o->trail);
-    if (o->hold_cs < 0 || o->hold_cs > 65535)
-        return amz_errorf(err, AMZ_ERANGE, "hold time %d cs is outside 0..65535", o->hold_cs);
-    if (!o->steps_per_frame && !(o->duration > 0 && o->duration <= 86400))
-        return amz_errorf(err, AMZ_ERANGE, "duration %g s is outside (0, 86400]", o->duration);
-    return AMZ_OK;
-}
-
 static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_error *err)
 {
     amz_image_options *io = &an->image;
@@ -473,8 +437,8 @@ static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_er
     an->width = (int32_t)l.width;
     an->height = (int32_t)l.height;
     const amz_palette *p = &o->image.palette;
-    const amz_color base[C_TRAIL_GEN] = {p->background, p->wall, p->floor, p->path, p->start, p->goal,
-                                         p->unvisited, p->head, p->frontier, p->backtracked, p->explored};
+    const amz_color base[C_TRAIL_GEN] = {p->background, p->wall, p->floor,    p->path,        p->start,   p->goal,
+                                         p->unvisited,  p->head, p->frontier, p->backtracked, p->explored};
     memcpy(an->colors, base, sizeof base);
     for (int k = 0; k < TRAIL_LEVELS; k++) {
         an->colors[C_TRAIL_GEN + k] = lerp(p->trail, p->floor, (double)k / TRAIL_LEVELS);
@@ -491,8 +455,8 @@ static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_er
     an->ring_cap = (size_t)o->trail + 2;
     an->ring = amz_malloc(an->ring_cap * sizeof(trail_entry));
     if (!an->idx || !an->state || !an->stamp || !an->dirty_bits || !an->dirty || !an->ring)
-        return amz_errorf(err, AMZ_ENOMEM, "animation: out of memory for a %lldx%lld px canvas",
-                          (long long)l.width, (long long)l.height);
+        return amz_errorf(err, AMZ_ENOMEM, "animation: out of memory for a %lldx%lld px canvas", (long long)l.width,
+                          (long long)l.height);
     memset(an->idx, 0xff, (size_t)l.width * (size_t)l.height); /* no valid index: all "changed" */
     if (o->what & AMZ_ANIM_SOLVE) {
         an->path_cells = amz_calloc((size_t)bits_words(n), 8);
@@ -533,7 +497,7 @@ amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn,
         amz_anim_options_init(&defaults);
         o = &defaults;
     }
-    amz_status st = check_options(o, err);
+    amz_status st = amz_anim_check_options(o, err);
     if (st)
         return st;
     if (!fn)

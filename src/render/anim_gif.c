@@ -91,8 +91,7 @@ static int put_frame(void *ctx, const amz_frame *f)
     return 0;
 }
 
-amz_status amz_anim_write_gif(amz_maze *m, const amz_anim_options *o, FILE *out, amz_anim_stats *stats,
-                              amz_error *err)
+amz_status amz_anim_write_gif(amz_maze *m, const amz_anim_options *o, FILE *out, amz_anim_stats *stats, amz_error *err)
 {
     gif_sink s;
     memset(&s, 0, sizeof s);

@@ -267,7 +267,8 @@ static void hex_path(cairo_t *cr, const img_scene *s, range r)
             cairo_line_to(cr, cx, cy);
             for (int d = 1; d <= 3; d++) {
                 int32_t tx, ty;
-                if (!path_edge(s, c, d) || !grid_step(AMZ_TOPO_HEX, m->width, m->height, (int32_t)x, (int32_t)y, d, &tx, &ty))
+                if (!path_edge(s, c, d) ||
+                    !grid_step(AMZ_TOPO_HEX, m->width, m->height, (int32_t)x, (int32_t)y, d, &tx, &ty))
                     continue;
                 img_hex_center(g, tx, ty, &nx, &ny);
                 cairo_move_to(cr, cx, cy);
@@ -369,7 +370,8 @@ void img_draw_region(cairo_t *cr, const img_scene *s, double x0, double y0, doub
 
 amz_status img_mark_path(const amz_maze *m, const amz_path *p, uint64_t **cells, uint64_t **edges, amz_error *err)
 {
-    size_t cw = (size_t)bits_words((uint64_t)m->ncells), ew = (size_t)bits_words((uint64_t)m->ncells * (uint64_t)m->bits);
+    size_t cw = (size_t)bits_words((uint64_t)m->ncells),
+           ew = (size_t)bits_words((uint64_t)m->ncells * (uint64_t)m->bits);
     uint64_t *cb = cells ? amz_calloc(cw, 8) : NULL;
     uint64_t *eb = amz_calloc(ew, 8);
     if ((cells && !cb) || !eb) {

@@ -15,7 +15,7 @@
 /* Geometry in pixels, see amaze/image.h. */
 typedef struct img_geo {
     amz_topology topo;
-    int32_t w, h;          /* maze size in cells */
+    int32_t w, h; /* maze size in cells */
     int cell, wall, margin;
     int interior;          /* square: cell - wall */
     int band_off, band;    /* square: solution band offset and width inside the interior */
@@ -43,15 +43,15 @@ static inline void img_hex_center(const img_geo *g, int32_t x, int32_t y, double
 /* What a picture shows. The fill colour of each cell comes from `fill` (NULL = the
  * palette's floor colour for every existing cell). */
 typedef struct img_scene {
-    const amz_maze *m;         /* cells and passages */
+    const amz_maze *m; /* cells and passages */
     const amz_palette *pal;
     img_geo geo;
     const uint64_t *path_cells; /* ncells bits, or NULL: cells on the shown solution */
     const uint64_t *path_edges; /* passage layout bits, or NULL: edges on the solution */
     amz_color (*fill)(void *ctx, amz_cell c);
     void *fill_ctx;
-    amz_cell start, goal;       /* markers; AMZ_NO_CELL = none */
-    int start_open, goal_open;  /* direction of the opening in the outer wall, -1 = none */
+    amz_cell start, goal;      /* markers; AMZ_NO_CELL = none */
+    int start_open, goal_open; /* direction of the opening in the outer wall, -1 = none */
 } img_scene;
 
 /* Fills the scene's common fields: geometry, markers and openings per the options. */

@@ -10,8 +10,8 @@
 #include "render/img_internal.h"
 
 static const char *const entry_names[AMZ_PALETTE_ENTRIES] = {
-    "background", "wall", "floor", "path", "start", "goal",
-    "unvisited", "head", "trail", "frontier", "backtracked", "explored",
+    "background", "wall", "floor", "path",     "start",       "goal",
+    "unvisited",  "head", "trail", "frontier", "backtracked", "explored",
 };
 
 static amz_color rgb(uint32_t v)
@@ -48,8 +48,8 @@ const char *amz_palette_entry_name(int i)
 static amz_color *palette_entry(amz_palette *p, int i)
 {
     amz_color *all[AMZ_PALETTE_ENTRIES] = {
-        &p->background, &p->wall, &p->floor, &p->path, &p->start, &p->goal,
-        &p->unvisited, &p->head, &p->trail, &p->frontier, &p->backtracked, &p->explored,
+        &p->background, &p->wall, &p->floor, &p->path,     &p->start,       &p->goal,
+        &p->unvisited,  &p->head, &p->trail, &p->frontier, &p->backtracked, &p->explored,
     };
     return all[i];
 }
@@ -68,9 +68,9 @@ amz_status amz_color_parse(const char *s, amz_color *out, amz_error *err)
         const char *name;
         uint32_t v;
     } named[] = {
-        {"black", 0x000000}, {"white", 0xffffff}, {"red", 0xff0000},    {"green", 0x00a000},
-        {"blue", 0x0000ff},  {"yellow", 0xffff00}, {"orange", 0xff8800}, {"purple", 0x800080},
-        {"cyan", 0x00ffff},  {"magenta", 0xff00ff}, {"gray", 0x808080},  {"grey", 0x808080},
+        {"black", 0x000000}, {"white", 0xffffff},   {"red", 0xff0000},    {"green", 0x00a000},
+        {"blue", 0x0000ff},  {"yellow", 0xffff00},  {"orange", 0xff8800}, {"purple", 0x800080},
+        {"cyan", 0x00ffff},  {"magenta", 0xff00ff}, {"gray", 0x808080},   {"grey", 0x808080},
     };
     if (!s)
         s = "";
@@ -323,8 +323,8 @@ int img_opening_dir(const amz_maze *m, amz_cell c, bool is_goal)
     const int *order = is_goal ? goal_order : start_order;
     for (int k = 0; k < 4; k++) {
         int d = order[k];
-        bool border = (d == AMZ_SQ_N && y == 0) || (d == AMZ_SQ_S && y == m->height - 1) ||
-                      (d == AMZ_SQ_W && x == 0) || (d == AMZ_SQ_E && x == m->width - 1);
+        bool border = (d == AMZ_SQ_N && y == 0) || (d == AMZ_SQ_S && y == m->height - 1) || (d == AMZ_SQ_W && x == 0) ||
+                      (d == AMZ_SQ_E && x == m->width - 1);
         if (border)
             return d;
     }

@@ -138,7 +138,9 @@ amz_status img_png_write_surface(cairo_surface_t *surface, FILE *out, amz_error 
     png_set_write_fn(png, &io, img_png_write_data, img_png_flush);
     png_set_compression_level(png, 3);
     png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
-                 palette ? PNG_COLOR_TYPE_PALETTE : opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                 palette  ? PNG_COLOR_TYPE_PALETTE
+                 : opaque ? PNG_COLOR_TYPE_RGB
+                          : PNG_COLOR_TYPE_RGB_ALPHA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (palette) {
         png_color pal[256];

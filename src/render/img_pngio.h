@@ -16,7 +16,7 @@ typedef struct img_png_io {
     FILE *f;                   /* output */
     const unsigned char *data; /* input */
     size_t len, pos;
-    bool truncated;            /* input ran out */
+    bool truncated; /* input ran out */
 } img_png_io;
 
 void img_png_error(png_structp png, png_const_charp msg);

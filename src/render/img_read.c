@@ -30,7 +30,7 @@ typedef struct reader {
     png_structp png;
     png_infop info;
     uint32_t w, h;
-    bool alpha;          /* the source has transparency */
+    bool alpha; /* the source has transparency */
     bool interlaced;
     unsigned char *rows; /* interlaced: the whole image; else one row */
     uint32_t next;
@@ -178,9 +178,12 @@ amz_status amz_image_read_maze(const void *data, size_t len, const amz_image_rea
                 nlight++;
                 continue;
             }
-            if (x < x0) x0 = x;
-            if (x > x1) x1 = x;
-            if (y < y0) y0 = y;
+            if (x < x0)
+                x0 = x;
+            if (x > x1)
+                x1 = x;
+            if (y < y0)
+                y0 = y;
             y1 = y;
         }
     }

@@ -65,9 +65,10 @@ static void draw_page(cairo_t *cr, const img_scene *s, const amz_image_options *
     char text[256];
     int n = snprintf(text, sizeof text, "%dx%d %s maze", m->width, m->height, amz_topology_name(m->topology));
     if (m->algorithm[0] && n > 0 && (size_t)n < sizeof text)
-        n += snprintf(text + n, sizeof text - (size_t)n, " - %s, seed %llu - amaze generate -s %dx%d%s -a %s --seed %llu",
-                      m->algorithm, (unsigned long long)m->seed, m->width, m->height,
-                      m->topology == AMZ_TOPO_HEX ? " -t hex" : "", m->algorithm, (unsigned long long)m->seed);
+        n += snprintf(text + n, sizeof text - (size_t)n,
+                      " - %s, seed %llu - amaze generate -s %dx%d%s -a %s --seed %llu", m->algorithm,
+                      (unsigned long long)m->seed, m->width, m->height, m->topology == AMZ_TOPO_HEX ? " -t hex" : "",
+                      m->algorithm, (unsigned long long)m->seed);
     cairo_select_font_face(cr, "@cairo:sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, 8);
     cairo_text_extents_t te;
@@ -83,9 +84,7 @@ static amz_status write_cairo(const img_scene *s, const amz_image_options *o, am
     const double w = (double)s->geo.width, h = (double)s->geo.height;
     cairo_surface_t *surface;
     switch (f) {
-    case AMZ_IMAGE_SVG:
-        surface = cairo_svg_surface_create_for_stream(img_cairo_write, out, w, h);
-        break;
+    case AMZ_IMAGE_SVG: surface = cairo_svg_surface_create_for_stream(img_cairo_write, out, w, h); break;
     case AMZ_IMAGE_PDF: {
         double pw = w, ph = h;
         if (o->page != AMZ_PAGE_NONE)
@@ -96,9 +95,7 @@ static amz_status write_cairo(const img_scene *s, const amz_image_options *o, am
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
         break;
     }
-    default:
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)s->geo.width, (int)s->geo.height);
-        break;
+    default: surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)s->geo.width, (int)s->geo.height); break;
     }
     cairo_status_t cs = cairo_surface_status(surface);
     if (cs != CAIRO_STATUS_SUCCESS) {
@@ -130,8 +127,7 @@ static amz_status write_cairo(const img_scene *s, const amz_image_options *o, am
     return st;
 }
 
-amz_status amz_image_write(const amz_maze *m, const amz_image_options *o, amz_image_format f, FILE *out,
-                           amz_error *err)
+amz_status amz_image_write(const amz_maze *m, const amz_image_options *o, amz_image_format f, FILE *out, amz_error *err)
 {
     amz_image_options defaults;
     if (!o) {

@@ -100,10 +100,10 @@ static inline uint32_t tu_px_rgb(const tu_image *im, int x, int y)
 /* A decoded GIF: every frame composited onto the canvas as a viewer shows it. */
 typedef struct tu_gif {
     int w, h, nframes;
-    tu_image *frames;   /* composited RGBA frames */
-    int *delays;        /* centiseconds */
+    tu_image *frames;       /* composited RGBA frames */
+    int *delays;            /* centiseconds */
     int *rx, *ry, *rw, *rh; /* each frame's stored rectangle */
-    bool loops;         /* has a NETSCAPE2.0 loop extension */
+    bool loops;             /* has a NETSCAPE2.0 loop extension */
 } tu_gif;
 
 static inline void tu_gif_free(tu_gif *g)

@@ -202,10 +202,14 @@ static void test_gif(void **state)
             for (int y = 0; y < g.h; y++)
                 for (int x = 0; x < g.w; x++)
                     if (memcmp(tu_px(&g.frames[i], x, y), tu_px(&g.frames[i - 1], x, y), 4) != 0) {
-                        if (x < x0) x0 = x;
-                        if (y < y0) y0 = y;
-                        if (x > x1) x1 = x;
-                        if (y > y1) y1 = y;
+                        if (x < x0)
+                            x0 = x;
+                        if (y < y0)
+                            y0 = y;
+                        if (x > x1)
+                            x1 = x;
+                        if (y > y1)
+                            y1 = y;
                     }
             if (x1 < 0) {
                 assert_int_equal(g.rw[i] * g.rh[i], 1);

@@ -182,8 +182,8 @@ static void test_square_edges_match_maze(void **state)
                 bool e_wall = !amz_maze_passage(&m, c, AMZ_SQ_E);
                 uint32_t pe = tu_px_rgb(&im, gx(&g, x + 1), gx(&g, y) + g.wall + mid);
                 if (pe != (e_wall ? WALL : FLOOR))
-                    fail_msg("seed %llu cell (%d,%d) east: pixel %06x, passage %d", (unsigned long long)seed, x, y,
-                             pe, !e_wall);
+                    fail_msg("seed %llu cell (%d,%d) east: pixel %06x, passage %d", (unsigned long long)seed, x, y, pe,
+                             !e_wall);
                 bool s_wall = !amz_maze_passage(&m, c, AMZ_SQ_S);
                 uint32_t ps = tu_px_rgb(&im, gx(&g, x) + g.wall + mid, gx(&g, y + 1) + g.wall - 1);
                 if (ps != (s_wall ? WALL : FLOOR))
@@ -208,7 +208,14 @@ static void test_hex_pixels(void **state)
     for (uint64_t seed = 1; seed <= 8; seed++) {
         amz_maze m;
         int w = 4 + (int)seed % 4, h = 3 + (int)seed % 3;
-        tu_generate(&m, AMZ_TOPO_HEX, w, h, "backtracker", seed);
+        assert_int_equal(amz_maze_init(&m, AMZ_TOPO_HEX, w, h, NULL), AMZ_OK);
+        amz_cell removed = seed % 2 ? AMZ_NO_CELL : (amz_cell)w + 2; /* a masked shape */
+        if (removed != AMZ_NO_CELL)
+            assert_int_equal(amz_maze_set_exists(&m, removed, false, NULL), AMZ_OK);
+        amz_gen_options go;
+        amz_gen_options_init(&go);
+        go.seed = seed;
+        assert_int_equal(amz_gen_run(&m, "backtracker", &go, NULL, NULL), AMZ_OK);
         assert_int_equal(amz_solve_maze(&m, "bfs", NULL, NULL, NULL, NULL), AMZ_OK);
         amz_image_options o;
         amz_image_options_init(&o);
@@ -229,12 +236,17 @@ static void test_hex_pixels(void **state)
                 amz_cell c = (amz_cell)y * w + x;
                 double cx = org + s + 1.5 * s * x, cy = org + hh * (2 * y + 1 + (x & 1));
                 uint32_t centre = tu_px_rgb(&im, (int)cx, (int)cy);
+                if (c == removed) {
+                    assert_true(centre == BG);
+                    continue;
+                }
                 uint32_t want = c == m.start ? START : c == m.goal ? GOAL : on[c] ? PATH : FLOOR;
                 if (!near(centre, want, 8))
                     fail_msg("seed %llu hex (%d,%d): centre %06x, want %06x", (unsigned long long)seed, x, y, centre,
                              want);
                 /* Edge midpoints lie at distance hh from the centre, towards the neighbour. */
-                static const double dir[6][2] = {{0, -1}, {0.75, -0.5}, {0.75, 0.5}, {0, 1}, {-0.75, 0.5}, {-0.75, -0.5}};
+                static const double dir[6][2] = {{0, -1}, {0.75, -0.5}, {0.75, 0.5},
+                                                 {0, 1},  {-0.75, 0.5}, {-0.75, -0.5}};
                 for (int d = 0; d < 6; d++) {
                     /* Midpoint of the edge = centre + (neighbour centre - centre) / 2. */
                     double nx = cx + dir[d][0] * 2 * s, ny = cy + dir[d][1] * 2 * hh;
@@ -547,10 +559,14 @@ static void test_colors(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_square_known_maze), cmocka_unit_test(test_square_edges_match_maze),
-        cmocka_unit_test(test_hex_pixels),        cmocka_unit_test(test_stream_equals_canvas),
-        cmocka_unit_test(test_distances),         cmocka_unit_test(test_svg_walls),
-        cmocka_unit_test(test_reproducible),      cmocka_unit_test(test_layout_and_errors),
+        cmocka_unit_test(test_square_known_maze),
+        cmocka_unit_test(test_square_edges_match_maze),
+        cmocka_unit_test(test_hex_pixels),
+        cmocka_unit_test(test_stream_equals_canvas),
+        cmocka_unit_test(test_distances),
+        cmocka_unit_test(test_svg_walls),
+        cmocka_unit_test(test_reproducible),
+        cmocka_unit_test(test_layout_and_errors),
         cmocka_unit_test(test_colors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

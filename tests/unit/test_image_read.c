@@ -263,12 +263,15 @@ static membuf encode(const tu_image *im, int type, int depth, int interlace)
     if (setjmp(png_jmpbuf(png)))
         fail_msg("libpng failed to encode the test image");
     png_set_write_fn(png, &b, mem_write, mem_flush);
-    png_set_IHDR(png, info, (png_uint_32)im->w, (png_uint_32)im->h, depth, type, interlace, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
+    png_set_IHDR(png, info, (png_uint_32)im->w, (png_uint_32)im->h, depth, type, interlace,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
     if (depth == 16)
         png_set_swap(png); /* rows below are built little-endian */
-    int channels = type == PNG_COLOR_TYPE_GRAY ? 1 : type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2 : type == PNG_COLOR_TYPE_RGB ? 3 : 4;
+    int channels = type == PNG_COLOR_TYPE_GRAY         ? 1
+                   : type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2
+                   : type == PNG_COLOR_TYPE_RGB        ? 3
+                                                       : 4;
     int bpc = depth / 8;
     size_t rowbytes = (size_t)im->w * (size_t)channels * (size_t)bpc;
     png_bytep *rows = malloc(sizeof(png_bytep) * (size_t)im->h);
@@ -315,10 +318,10 @@ static void test_png_kinds(void **state)
     tu_image im;
     assert_true(tu_png_load_mem(png, len, &im));
     static const int kinds[][3] = {
-        {PNG_COLOR_TYPE_GRAY, 8, PNG_INTERLACE_NONE},       {PNG_COLOR_TYPE_GRAY_ALPHA, 8, PNG_INTERLACE_NONE},
-        {PNG_COLOR_TYPE_RGB, 8, PNG_INTERLACE_NONE},        {PNG_COLOR_TYPE_RGB_ALPHA, 8, PNG_INTERLACE_NONE},
-        {PNG_COLOR_TYPE_RGB, 16, PNG_INTERLACE_NONE},       {PNG_COLOR_TYPE_GRAY, 16, PNG_INTERLACE_NONE},
-        {PNG_COLOR_TYPE_RGB, 8, PNG_INTERLACE_ADAM7},       {PNG_COLOR_TYPE_RGB_ALPHA, 16, PNG_INTERLACE_ADAM7},
+        {PNG_COLOR_TYPE_GRAY, 8, PNG_INTERLACE_NONE}, {PNG_COLOR_TYPE_GRAY_ALPHA, 8, PNG_INTERLACE_NONE},
+        {PNG_COLOR_TYPE_RGB, 8, PNG_INTERLACE_NONE},  {PNG_COLOR_TYPE_RGB_ALPHA, 8, PNG_INTERLACE_NONE},
+        {PNG_COLOR_TYPE_RGB, 16, PNG_INTERLACE_NONE}, {PNG_COLOR_TYPE_GRAY, 16, PNG_INTERLACE_NONE},
+        {PNG_COLOR_TYPE_RGB, 8, PNG_INTERLACE_ADAM7}, {PNG_COLOR_TYPE_RGB_ALPHA, 16, PNG_INTERLACE_ADAM7},
     };
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         membuf b = encode(&im, kinds[k][0], kinds[k][1], kinds[k][2]);
@@ -342,7 +345,8 @@ static void test_png_kinds(void **state)
         tu_image o;
         assert_true(tu_png_load_mem(out, olen, &o));
         assert_int_equal(o.w, im.w);
-        assert_true(tu_px_is(&o, (int)org.x + (int)(pm.start % pm.width), (int)org.y + (int)(pm.start / pm.width), 0xff0000));
+        assert_true(
+            tu_px_is(&o, (int)org.x + (int)(pm.start % pm.width), (int)org.y + (int)(pm.start / pm.width), 0xff0000));
         tu_image_free(&o);
         free(out);
         amz_path_deinit(&r.path);
