@@ -256,21 +256,25 @@ static int play_live(anim_args *a, amz_topology topo)
         return rc;
     const char *ct = getenv("COLORTERM");
     bool truecolor = ct && (strstr(ct, "truecolor") || strstr(ct, "24bit"));
+    /* The first maze is made before the screen switches, so that its errors stay
+     * visible on the normal screen. */
+    amz_maze m;
+    if ((rc = make_maze(a, topo, &m)))
+        return rc;
     term_player p;
     term_begin(&p, truecolor);
     amz_status st = AMZ_OK;
     amz_error err;
     amz_error_clear(&err);
     for (;;) {
-        amz_maze m;
-        if ((rc = make_maze(a, topo, &m)))
-            break;
         st = amz_anim_run(&m, &a->o, term_frame, &p, NULL, &err);
         amz_maze_deinit(&m);
         if (st || !a->loop)
             break;
         /* A fresh seed each round, derived so a seeded loop is reproducible. */
         a->o.gen.seed = amz_rng_splitmix64(&a->seed);
+        if ((rc = make_maze(a, topo, &m)))
+            break;
     }
     term_restore();
     if (term_signal())
