@@ -2,7 +2,8 @@
  * with the upper half block '▀' (foreground = upper pixel, background = lower pixel),
  * 24-bit colour when COLORTERM says truecolor or 24bit, else the xterm 256-colour cube.
  * Only the changed rectangle of each frame is redrawn. The terminal is restored
- * (attributes, cursor, main screen, input mode) on every exit path, signals included. */
+ * (attributes, cursor, main screen, input mode) on every exit path, signals included,
+ * and around a Ctrl-Z suspension. */
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -45,14 +46,51 @@ static void put_all(const char *s, size_t n)
     }
 }
 
-void term_restore(void)
+static struct termios raw_tio;
+
+/* Leaving and entering the player's screen use only async-signal-safe calls (write,
+ * tcsetattr): Ctrl-Z runs them from its signal handler. */
+static void screen_leave(void)
 {
     static const char reset[] = "\x1b[0m\x1b[?25h\x1b[?1049l";
     put_all(reset, sizeof reset - 1);
-    if (tio_saved) {
+    if (tio_saved)
         tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
-        tio_saved = false;
-    }
+}
+
+static void screen_enter(void)
+{
+    if (tio_saved)
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw_tio);
+    static const char enter[] = "\x1b[?1049h\x1b[?25l\x1b[0m\x1b[2J";
+    put_all(enter, sizeof enter - 1);
+}
+
+/* Ctrl-Z: give the terminal back, stop, and take it again on fg (with a full repaint). */
+static void on_tstp(int sig)
+{
+    int saved_errno = errno;
+    screen_leave();
+    signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig); /* stops here until SIGCONT */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_tstp;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+    screen_enter();
+    got_winch = 1;
+    errno = saved_errno;
+}
+
+void term_restore(void)
+{
+    screen_leave();
+    tio_saved = false;
 }
 
 int term_signal(void)
@@ -98,6 +136,8 @@ void term_begin(term_player *p, bool truecolor)
     sigaction(SIGQUIT, &sa, NULL);
     sa.sa_handler = on_winch;
     sigaction(SIGWINCH, &sa, NULL);
+    sa.sa_handler = on_tstp;
+    sigaction(SIGTSTP, &sa, NULL);
     /* Keys are read without echo so that typing does not scribble on the picture;
      * Ctrl-C still raises SIGINT (ISIG stays on). */
     if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved_tio) == 0) {
@@ -105,11 +145,10 @@ void term_begin(term_player *p, bool truecolor)
         t.c_lflag &= (tcflag_t) ~(ECHO | ICANON);
         t.c_cc[VMIN] = 0;
         t.c_cc[VTIME] = 0;
-        if (tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0)
-            tio_saved = true;
+        raw_tio = t;
+        tio_saved = true;
     }
-    static const char enter[] = "\x1b[?1049h\x1b[?25l\x1b[0m\x1b[2J";
-    put_all(enter, sizeof enter - 1);
+    screen_enter();
     clock_gettime(CLOCK_MONOTONIC, &p->due);
 }
 

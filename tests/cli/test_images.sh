@@ -133,6 +133,12 @@ if command -v script >/dev/null; then
     set -e
     [ "$rc" = 130 ] || fail "Ctrl-C: exit $rc, want 130"
     tail -c 16 int.out | grep -q $'\e\[?25h\e\[?1049l' || fail "Ctrl-C: terminal not restored"
+    # Ctrl-Z: the terminal is given back on suspension and taken again on resumption.
+    script -qfec "$AMAZE animate -s 10x6 --seed 2 --fps 20 --duration 2 & p=\$!; sleep 0.5; kill -TSTP \$p; sleep 0.3; kill -CONT \$p; wait \$p" /dev/null >tstp.out 2>&1 \
+        || fail "Ctrl-Z: the animation failed"
+    n=$(grep -o $'\e\[?1049l' tstp.out | wc -l)
+    [ "$n" -ge 2 ] || fail "Ctrl-Z: the screen was left $n times, want 2"
+    tail -c 16 tstp.out | grep -q $'\e\[?25h\e\[?1049l' || fail "Ctrl-Z: terminal not restored at the end"
     ok
 fi
 
