@@ -46,7 +46,7 @@ static const char help[] =
     "\n"
     "Live play (no -o, standard output a terminal) draws two pixels per character with\n"
     "half blocks, in 24-bit colour when COLORTERM is truecolor or 24bit, else 256 colours.\n"
-    "q or Ctrl-C stops and leaves the terminal as it was.\n"
+    "q or Ctrl-C stops and leaves the terminal as it was; Ctrl-Z suspends cleanly.\n"
     "\n"
     "Examples:\n"
     "  amaze animate -s 40x25 --seed 7 -o maze.gif\n"

@@ -26,6 +26,7 @@ expect() {
 png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{print $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8}'; }
 gif_size() { od -An -tu1 -j6 -N4 "$1" | awk '{print $1+$2*256, $3+$4*256}'; }
 
+"$AMAZE" --help | grep -q "^  animate " || fail "amaze --help does not list animate"
 "$AMAZE" generate -s 20x10 --seed 7 | "$AMAZE" solve - -o m.amz
 "$AMAZE" generate -t hex -s 12x8 --seed 3 | "$AMAZE" solve - -o h.amz
 
