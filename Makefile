@@ -63,6 +63,7 @@ fuzz: deps $(SAN_BUILD)/CMakeCache.txt
 bench: deps build
 	$(BUILD)/amaze-bench
 	$(BUILD)/amaze-bench-terrain
+	$(BUILD)/amaze-bench-images
 
 # `make install PREFIX=/opt/amaze DESTDIR=/tmp/stage`: libraries (static, shared with
 # soname libamaze.so.MAJOR), headers, amaze.pc, the CMake package, the program and its

@@ -42,4 +42,21 @@ AMZ_API void amz_error_clear(amz_error *err);
 /* The message of `err` if one was set, else amz_strerror(code) ; never NULL. */
 AMZ_API const char *amz_error_message(const amz_error *err, amz_status code);
 
+#if defined(__GNUC__) || defined(__clang__)
+#define AMZ_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define AMZ_PRINTF(f, a)
+#endif
+
+/* Fills `err` (if not NULL) with a printf-formatted message (truncated to
+ * AMZ_ERROR_MAX - 1 bytes) and `code`, and returns `code`, so that code that extends
+ * the library writes `return amz_errorf(err, AMZ_ERANGE, "height %d > 99", h);`. */
+AMZ_API amz_status amz_errorf(amz_error *err, amz_status code, const char *fmt, ...) AMZ_PRINTF(3, 4);
+
+/* Prefixes the message already in `err`: "<prefix>: <old message>" (the old message
+ * defaults to amz_strerror(code) when empty). Keeps the code already recorded in err
+ * if there is one, else records `code`; returns the recorded code. NULL err: returns
+ * code. */
+AMZ_API amz_status amz_error_prefix(amz_error *err, amz_status code, const char *fmt, ...) AMZ_PRINTF(3, 4);
+
 #endif

@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "amaze.h"
+#include "amaze/anim.h"
+#include "amaze/image.h"
 
 /* Exit codes: success, failure, usage error. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
@@ -23,6 +25,7 @@ int cmd_generate(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
+int cmd_animate(int argc, char **argv);
 int cmd_terrain(int argc, char **argv);
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -58,6 +61,48 @@ typedef struct cli_output {
 /* Writes m per the output rules: --format, else the -o extension (.amz .json .txt),
  * else text on a terminal and .amz otherwise. Files are replaced atomically. */
 int cli_write_maze(const char *cmd, const amz_maze *m, const cli_output *out);
+
+/* Picture options of `amaze render` (and `amaze animate`), as given on the command line. */
+typedef struct cli_image_args {
+    int cell, wall, margin; /* 0, 0, -1 = auto */
+    const char *colors;     /* --colors NAME=COLOUR,... */
+    const char *page;       /* --page a4|letter */
+    bool distances, no_solution, no_openings, stream;
+} cli_image_args;
+
+void cli_image_args_init(cli_image_args *a);
+/* Parses a whole number in lo..hi for option opt. */
+int cli_parse_int_range(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out);
+/* Turns the arguments into library options (usage errors for bad colours or pages). */
+int cli_image_options(const char *cmd, const cli_image_args *a, amz_image_options *o);
+/* The picture format --format names, else the one path's extension asks for; false if
+ * neither asks for a picture. */
+bool cli_image_format(const char *format, const char *path, amz_image_format *f);
+/* Writes m as a picture to path ("-" or NULL = stdout, refused on a terminal). */
+int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, const char *path,
+                     const cli_image_args *a);
+
+/* Input of `amaze solve` that turned out to be a PNG image (data NULL otherwise). */
+typedef struct cli_png_input {
+    unsigned char *data;
+    size_t len;
+    const char *name;
+} cli_png_input;
+
+/* Loads a maze from input ("-" = stdin) like cli_load_maze, except that a PNG image is
+ * kept in png->data (free with cli_png_input_free) and m is left untouched. */
+int cli_solve_load(const char *input, uint64_t max_memory, amz_maze *m, cli_png_input *png);
+void cli_png_input_free(cli_png_input *png);
+
+typedef struct cli_solve_image_args {
+    const char *algorithm, *output, *format, *path_color;
+    bool has_from, has_to, verbose;
+    int64_t fx, fy, tx, ty;
+    uint64_t max_memory;
+} cli_solve_image_args;
+
+/* Solves a maze picture on its pixel grid and writes it with the path painted on. */
+int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a);
 
 /* Memory available for one command: --max-memory if given, else 90% of the machine's
  * available memory. */

@@ -1,4 +1,4 @@
-/* cmd_render.c — `amaze render`: draw a maze as text. */
+/* cmd_render.c — `amaze render`: draw a maze as text or as a PNG, SVG or PDF picture. */
 #include <getopt.h>
 #include <string.h>
 
@@ -6,21 +6,50 @@
 
 static const char help[] =
     "Usage: amaze render [options] [FILE]\n"
-    "Draw a maze (.amz, JSON or text art; FILE '-' or none = standard input) as text.\n"
+    "Draw a maze (.amz, JSON or text art; FILE '-' or none = standard input) as text or\n"
+    "as a PNG, SVG or PDF picture.\n"
     "\n"
     "Options:\n"
-    "      --style STYLE        ascii (default: +--+ and | walls), unicode (box drawing)\n"
-    "                           or blocks (the JS1K picture, one character per block)\n"
+    "  -o, --output FILE        write to FILE instead of standard output; a .png, .svg or\n"
+    "                           .pdf name asks for that picture format\n"
+    "      --format FMT         text, png, svg or pdf (default: from the -o extension,\n"
+    "                           else text)\n"
     "      --solution           draw the solution if the maze has one (default)\n"
     "      --no-solution        do not draw the solution\n"
-    "      --color WHEN         auto (default: on a terminal), always or never\n"
-    "  -o, --output FILE        write to FILE instead of standard output\n"
-    "      --format FMT         text (the only format of this version)\n"
     "      --max-memory SIZE    refuse inputs that would need more memory (like 2G)\n"
     "  -h, --help               show this help and exit\n"
     "\n"
-    "S marks the start, G the goal, '.' (or '•' in unicode) the solution. Every style\n"
-    "reads back as input to amaze solve, render and stats.\n";
+    "Text:\n"
+    "      --style STYLE        ascii (default: +--+ and | walls), unicode (box drawing)\n"
+    "                           or blocks (the JS1K picture, one character per block)\n"
+    "      --color WHEN         auto (default: on a terminal), always or never\n"
+    "\n"
+    "Pictures (square and hex mazes; removed cells are left out):\n"
+    "      --cell PX            cell size, 2..1024 (hex 4..1024; default 16, smaller for\n"
+    "                           big mazes: 2048 / longest side, at least 2)\n"
+    "      --wall PX            wall thickness, 1..cell-1 (default cell/8, at least 1)\n"
+    "      --margin PX          space around the maze, 0..4096 (default cell/2)\n"
+    "      --colors LIST        NAME=COLOUR,... with NAME one of background (bg), wall,\n"
+    "                           floor, path, start, goal and COLOUR #rgb, #rrggbb,\n"
+    "                           #rrggbbaa, a name (red) or none; default look:\n"
+    "                           wall=#122,floor=#eff,path=#d21,start=#4c6,goal=#5af,bg=#fff\n"
+    "      --distances          colour each cell by its distance from the start (heat map)\n"
+    "      --no-openings        no gaps in the outer wall at a start or goal on the border\n"
+    "      --page SIZE          PDF only: an a4 or letter page, the maze centred and scaled\n"
+    "                           to fit, with a caption (size, algorithm, seed)\n"
+    "      --stream             write the PNG row by row even if it is small\n"
+    "\n"
+    "Huge mazes: a square-maze PNG larger than 64 Mpx (8192x8192) or 32767 px on a side is\n"
+    "written row by row in the block style in bounded memory (a 20000x20000 maze at the\n"
+    "default 2 px cells is a 40001x40001 px picture). Hex pictures must fit 64 Mpx; SVG and\n"
+    "PDF allow 1 Mi cells (1024x1024).\n"
+    "\n"
+    "S marks the start, G the goal, '.' (or '•' in unicode) the solution. Every text style\n"
+    "reads back as input to amaze solve, render and stats.\n"
+    "\n"
+    "Examples:\n"
+    "  amaze generate -s 30x20 --seed 7 | amaze solve - | amaze render - -o maze.png\n"
+    "  amaze render maze.amz --page a4 -o maze.pdf\n";
 
 int cmd_render(int argc, char **argv)
 {
@@ -29,36 +58,58 @@ int cmd_render(int argc, char **argv)
         {"no-solution", no_argument, NULL, 'N'},  {"color", required_argument, NULL, 'c'},
         {"output", required_argument, NULL, 'o'}, {"format", required_argument, NULL, 'F'},
         {"max-memory", required_argument, NULL, 'M'}, {"help", no_argument, NULL, 'h'},
+        {"cell", required_argument, NULL, 1},     {"wall", required_argument, NULL, 2},
+        {"margin", required_argument, NULL, 3},   {"colors", required_argument, NULL, 4},
+        {"distances", no_argument, NULL, 5},      {"page", required_argument, NULL, 6},
+        {"no-openings", no_argument, NULL, 7},    {"stream", no_argument, NULL, 8},
         {NULL, 0, NULL, 0},
     };
     const char *cmd = "render";
     uint64_t max_memory = 0;
     cli_output out = {0};
+    cli_image_args img;
+    cli_image_args_init(&img);
+    bool picture_only = false;
     int c, rc;
     cli_getopt_reset();
     while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'y': out.style = optarg; break;
-        case 'P': out.no_solution = false; break;
-        case 'N': out.no_solution = true; break;
+        case 'P': out.no_solution = img.no_solution = false; break;
+        case 'N': out.no_solution = img.no_solution = true; break;
         case 'c': out.color = optarg; break;
         case 'o': out.path = optarg; break;
         case 'F': out.format = optarg; break;
         case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &max_memory))) return rc; break;
+        case 1: if ((rc = cli_parse_int_range(cmd, "--cell", optarg, 2, 1024, &img.cell))) return rc; picture_only = true; break;
+        case 2: if ((rc = cli_parse_int_range(cmd, "--wall", optarg, 1, 1023, &img.wall))) return rc; picture_only = true; break;
+        case 3: if ((rc = cli_parse_int_range(cmd, "--margin", optarg, 0, 4096, &img.margin))) return rc; picture_only = true; break;
+        case 4: img.colors = optarg; picture_only = true; break;
+        case 5: img.distances = true; picture_only = true; break;
+        case 6: img.page = optarg; picture_only = true; break;
+        case 7: img.no_openings = true; picture_only = true; break;
+        case 8: img.stream = true; picture_only = true; break;
         case 'h': cli_print_help(stdout, help); return CLI_OK;
         default: return cli_bad_option(cmd, argc, argv, c);
         }
     }
     if (argc - optind > 1)
         return cli_usage(cmd, cmd, "expected one input file, got %d", argc - optind);
-    if (out.format && strcmp(out.format, "text") != 0)
-        return cli_usage(cmd, "--format", "'%s': render writes text (use amaze solve or generate for amz and json)",
-                         out.format);
-    out.format = "text";
+    amz_image_format pf;
+    bool picture = cli_image_format(out.format, out.path, &pf);
+    if (!picture && out.format && strcmp(out.format, "text") != 0)
+        return cli_usage(cmd, "--format", "'%s': render writes text, png, svg or pdf", out.format);
+    if (!picture && picture_only)
+        return cli_usage(cmd, cmd, "picture options need a picture: -o FILE.png|.svg|.pdf or --format png|svg|pdf");
     amz_maze m;
     if ((rc = cli_load_maze(optind < argc ? argv[optind] : "-", max_memory, &m)))
         return rc;
-    rc = cli_write_maze(cmd, &m, &out);
+    if (picture) {
+        rc = cli_render_image(cmd, &m, pf, out.path, &img);
+    } else {
+        out.format = "text";
+        rc = cli_write_maze(cmd, &m, &out);
+    }
     amz_maze_deinit(&m);
     return rc;
 }

@@ -7,12 +7,14 @@
 static const char help[] =
     "Usage: amaze solve [options] [FILE]\n"
     "Solve a maze (.amz, JSON or text art; FILE '-' or none = standard input) and write it\n"
-    "with its solution attached.\n"
+    "with its solution attached. A PNG picture of a maze is solved on its pixels: see\n"
+    "Pictures below.\n"
     "\n"
     "Options:\n"
     "  -a, --algorithm NAME     solver (default bfs); see --list-algorithms\n"
     "      --start X,Y          solve from this cell instead of the maze's start\n"
     "      --goal X,Y           solve to this cell instead of the maze's goal\n"
+    "      --from X,Y, --to X,Y the same as --start and --goal\n"
     "  -o, --output FILE        write to FILE ('-' = standard output), replaced atomically\n"
     "      --format FMT         amz, json or text (default: from the -o extension .amz,\n"
     "                           .json or .txt; else text on a terminal, amz otherwise)\n"
@@ -23,6 +25,14 @@ static const char help[] =
     "      --max-memory SIZE    refuse inputs that would need more memory (like 2G)\n"
     "      --list-algorithms    list the solvers and exit\n"
     "  -h, --help               show this help and exit\n"
+    "\n"
+    "\n"
+    "Pictures: in a PNG, dark pixels (luma below 50%) are walls and light pixels floor,\n"
+    "each pixel a cell. The entrance and exit are gaps in the top and bottom rows of the\n"
+    "walls' bounding box (else the left and right columns), or --from/--to in pixels.\n"
+    "The output is the same picture with the path painted (-o FILE.png):\n"
+    "      --path-color COLOUR  colour of the path (default red)\n"
+    "  amaze solve maze.png -o solved.png\n"
     "\n"
     "Exit status 1 with a message if there is no path.\n";
 
@@ -43,6 +53,8 @@ int cmd_solve(int argc, char **argv)
         {"style", required_argument, NULL, 'y'},     {"color", required_argument, NULL, 'c'},
         {"verbose", no_argument, NULL, 'v'},         {"max-memory", required_argument, NULL, 'M'},
         {"list-algorithms", no_argument, NULL, 'L'}, {"help", no_argument, NULL, 'h'},
+        {"from", required_argument, NULL, 'B'},      {"to", required_argument, NULL, 'G'},
+        {"path-color", required_argument, NULL, 'C'},
         {NULL, 0, NULL, 0},
     };
     const char *cmd = "solve", *algorithm = "bfs";
@@ -50,6 +62,7 @@ int cmd_solve(int argc, char **argv)
     bool has_start = false, has_goal = false, verbose = false;
     uint64_t max_memory = 0;
     cli_output out = {0};
+    const char *path_color = NULL;
     int c, rc;
     cli_getopt_reset();
     while ((c = getopt_long(argc, argv, ":a:o:vh", longopts, NULL)) != -1) {
@@ -64,6 +77,7 @@ int cmd_solve(int argc, char **argv)
         case 'c': out.color = optarg; break;
         case 'v': verbose = true; break;
         case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &max_memory))) return rc; break;
+        case 'C': path_color = optarg; break;
         case 'L': list_algorithms(); return CLI_OK;
         case 'h': cli_print_help(stdout, help); return CLI_OK;
         default: return cli_bad_option(cmd, argc, argv, c);
@@ -76,8 +90,16 @@ int cmd_solve(int argc, char **argv)
         return cli_usage(cmd, "--algorithm", "unknown solver '%s' (see amaze solve --list-algorithms)", algorithm);
 
     amz_maze m;
-    if ((rc = cli_load_maze(input, max_memory, &m)))
+    cli_png_input png;
+    if ((rc = cli_solve_load(input, max_memory, &m, &png)))
         return rc;
+    if (png.data) {
+        cli_solve_image_args ia = {algorithm, out.path, out.format, path_color, has_start, has_goal, verbose,
+                                   sx, sy, gx, gy, max_memory};
+        rc = cli_solve_image(&png, &ia);
+        cli_png_input_free(&png);
+        return rc;
+    }
     if ((rc = cli_set_ends(cmd, &m, has_start, sx, sy, has_goal, gx, gy))) {
         amz_maze_deinit(&m);
         return rc;

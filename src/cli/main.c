@@ -8,8 +8,9 @@
 static const cli_command commands[] = {
     {"generate", cmd_generate, "make a random maze"},
     {"solve", cmd_solve, "find a path from start to goal"},
-    {"render", cmd_render, "draw a maze as text"},
+    {"render", cmd_render, "draw a maze as text or a PNG, SVG or PDF picture"},
     {"stats", cmd_stats, "measure a maze"},
+    {"animate", cmd_animate, "animate generating and solving (GIF or live)"},
     {"terrain", cmd_terrain, "diamond-square worlds of packed tiles: generate, render, stats"},
 };
 

@@ -39,6 +39,14 @@ $cc -std=c11 -Wall -Werror $(pkg-config --cflags amaze) "$src/tests/consumer/con
 [ "$(cat "$tmp/out")" = "$expected" ] || fail "static consumer printed a different maze"
 ldd "$tmp/static" | grep -q libamaze && fail "static consumer still needs libamaze.so"
 
+# libamaze-render through its own pkg-config file: a PNG, the same as amaze render's.
+$cc -std=c11 -Wall -Werror $(pkg-config --cflags amaze-render) "$src/tests/consumer/consumer_render.c" \
+  -o "$tmp/render" $(pkg-config --libs amaze-render) || fail "pkg-config amaze-render build"
+LD_LIBRARY_PATH=$prefix/lib "$tmp/render" >"$tmp/a.png" || fail "render consumer failed"
+"$prefix/bin/amaze" generate -s 8x5 --seed 3 --format amz | "$prefix/bin/amaze" render - -o "$tmp/b.png" ||
+  fail "amaze render"
+cmp -s "$tmp/a.png" "$tmp/b.png" || fail "render consumer's PNG differs from amaze render's"
+
 # CMake: find_package against the prefix, then add_subdirectory of the source tree.
 cmake -S "$src/tests/consumer" -B "$tmp/cm" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/cm.log" 2>&1 &&
   cmake --build "$tmp/cm" >>"$tmp/cm.log" 2>&1 || { cat "$tmp/cm.log"; fail "find_package consumer build"; }

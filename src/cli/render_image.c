@@ -1,0 +1,82 @@
+/* render_image.c — the picture side of `amaze render`: option values for cell, wall,
+ * margin, colours and page, and writing PNG, SVG or PDF atomically. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "amaze/image.h"
+#include "cli/cli.h"
+
+void cli_image_args_init(cli_image_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->margin = -1;
+}
+
+int cli_parse_int_range(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out)
+{
+    uint64_t v;
+    if (cli_parse_u64(cmd, opt, s, &v))
+        return CLI_USAGE;
+    if (v < (uint64_t)lo || v > (uint64_t)hi)
+        return cli_usage(cmd, opt, "'%s' is outside %d..%d", s, lo, hi);
+    *out = (int)v;
+    return CLI_OK;
+}
+
+int cli_image_options(const char *cmd, const cli_image_args *a, amz_image_options *o)
+{
+    amz_error err;
+    amz_error_clear(&err);
+    amz_image_options_init(o);
+    o->cell = a->cell;
+    o->wall = a->wall;
+    o->margin = a->margin;
+    o->distances = a->distances;
+    o->solution = !a->no_solution;
+    o->openings = !a->no_openings;
+    if (a->stream)
+        o->stream = AMZ_STREAM_ALWAYS;
+    if (a->colors && amz_palette_parse(a->colors, &o->palette, &err))
+        return cli_usage(cmd, "--colors", "%s", err.msg);
+    if (a->page && amz_page_parse(a->page, &o->page, &err))
+        return cli_usage(cmd, "--page", "%s", err.msg);
+    return CLI_OK;
+}
+
+bool cli_image_format(const char *format, const char *path, amz_image_format *f)
+{
+    if (format)
+        return amz_image_format_parse(format, f, NULL) == AMZ_OK;
+    return path && strcmp(path, "-") != 0 && amz_image_format_from_path(path, f);
+}
+
+int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, const char *path, const cli_image_args *a)
+{
+    amz_image_options o;
+    int rc = cli_image_options(cmd, a, &o);
+    if (rc)
+        return rc;
+    if (a->page && f != AMZ_IMAGE_PDF)
+        return cli_usage(cmd, "--page", "pages are for PDF output (use -o FILE.pdf or --format pdf)");
+    bool to_stdout = !path || strcmp(path, "-") == 0;
+    if (to_stdout && isatty(STDOUT_FILENO))
+        return cli_fail(cmd, "will not write a %s picture to a terminal; use -o FILE.%s", amz_image_format_name(f),
+                        amz_image_format_name(f));
+    amz_error err;
+    amz_error_clear(&err);
+    amz_image_layout l;
+    amz_status st = amz_image_layout_get(m, &o, f, &l, &err);
+    if (st)
+        return cli_fail(cmd, "%s", err.msg);
+    amz_outfile of;
+    if ((st = amz_outfile_open(&of, to_stdout ? "-" : path, &err)))
+        return cli_lib_fail(NULL, &err, st);
+    if ((st = amz_image_write(m, &o, f, of.fp, &err))) {
+        amz_outfile_abort(&of);
+        return cli_fail(to_stdout ? "standard output" : path, "%s", amz_error_message(&err, st));
+    }
+    if ((st = amz_outfile_commit(&of, &err)))
+        return cli_lib_fail(NULL, &err, st);
+    return CLI_OK;
+}

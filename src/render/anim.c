@@ -1,0 +1,576 @@
+/* anim.c — animation frames from observer events. Each cell has a state (unvisited,
+ * head, trail with a time stamp, frontier, backtracked, explored, floor); events change
+ * states and passages and mark cells dirty; every N events the dirty cells are redrawn
+ * with the picture code (img_draw.c, clipped to each cell) on an ARGB canvas, converted
+ * to palette indices, and the bounding box of the pixels that changed becomes a frame.
+ * The fading trail follows the JS1K demo: a head leaves a trail whose colour steps
+ * from `trail` to the background state over the last `trail` events. */
+#include <math.h>
+#include <string.h>
+
+#include "amaze/alloc.h"
+#include "amaze/anim.h"
+#include "core/error.h"
+#include "render/anim_impl.h"
+#include "render/img_internal.h"
+
+#define TRAIL_LEVELS 8
+#define ANIM_MAX_PIXELS ((int64_t)16 << 20)
+
+enum { ST_UNVISITED, ST_FLOOR, ST_HEAD, ST_TRAIL, ST_FRONTIER, ST_BACKTRACKED, ST_EXPLORED };
+
+/* Frame palette: fixed entries, then the trail levels of both phases. */
+enum {
+    C_BG,
+    C_WALL,
+    C_FLOOR,
+    C_PATH,
+    C_START,
+    C_GOAL,
+    C_UNVISITED,
+    C_HEAD,
+    C_FRONTIER,
+    C_BACKTRACKED,
+    C_EXPLORED,
+    C_TRAIL_GEN,
+    C_TRAIL_SOLVE = C_TRAIL_GEN + TRAIL_LEVELS,
+    C_COUNT = C_TRAIL_SOLVE + TRAIL_LEVELS
+};
+
+typedef struct trail_entry {
+    amz_cell cell;
+    uint64_t stamp;
+} trail_entry;
+
+typedef struct anim {
+    const amz_anim_options *o;
+    amz_image_options image; /* the scene's options (its palette is pointed to) */
+    amz_maze *m;
+    amz_maze scratch; /* passages as the generator's events report them */
+    bool solving;
+    img_scene scene;
+    cairo_surface_t *surface;
+    cairo_t *cr;
+    uint8_t *idx; /* the last frame, palette indices */
+    amz_color colors[C_COUNT];
+    uint32_t keys[C_COUNT]; /* premultiplied ARGB of each palette colour */
+    uint32_t last_px;       /* one-entry cache of the pixel lookup */
+    uint8_t last_ix;
+    bool have_last;
+    uint8_t *state;
+    uint64_t *stamp; /* trail: event time the cell stopped being the head */
+    uint64_t *dirty_bits;
+    amz_cell *dirty;
+    size_t ndirty;
+    bool redraw_all;
+    trail_entry *ring; /* the trail in time order */
+    size_t ring_cap, ring_head, ring_len;
+    amz_cell head;
+    uint64_t now; /* events so far */
+    uint64_t spf, frames, counted;
+    uint64_t *path_cells, *path_edges;
+    amz_cell path_prev;
+    amz_frame_fn fn;
+    void *ctx;
+    bool canceled;
+    int32_t width, height;
+    int fps;
+} anim;
+
+static amz_color lerp(amz_color a, amz_color b, double t)
+{
+    amz_color c;
+    c.r = (uint8_t)lround(a.r + (b.r - a.r) * t);
+    c.g = (uint8_t)lround(a.g + (b.g - a.g) * t);
+    c.b = (uint8_t)lround(a.b + (b.b - a.b) * t);
+    c.a = (uint8_t)lround(a.a + (b.a - a.a) * t);
+    return c;
+}
+
+static uint32_t premul(amz_color c)
+{
+    uint32_t a = c.a;
+    uint32_t r = (c.r * a + 127) / 255, g = (c.g * a + 127) / 255, b = (c.b * a + 127) / 255;
+    return a << 24 | r << 16 | g << 8 | b;
+}
+
+static int trail_level(const anim *an, amz_cell c)
+{
+    uint64_t age = an->now - an->stamp[c];
+    return (int)(age * TRAIL_LEVELS / (uint64_t)an->o->trail);
+}
+
+static amz_color anim_fill(void *ctx, amz_cell c)
+{
+    const anim *an = ctx;
+    switch (an->state[c]) {
+    case ST_UNVISITED: return an->colors[C_UNVISITED];
+    case ST_HEAD: return an->colors[C_HEAD];
+    case ST_FRONTIER: return an->colors[C_FRONTIER];
+    case ST_BACKTRACKED: return an->colors[C_BACKTRACKED];
+    case ST_EXPLORED: return an->colors[C_EXPLORED];
+    case ST_TRAIL: {
+        int k = trail_level(an, c);
+        if (k >= TRAIL_LEVELS)
+            k = TRAIL_LEVELS - 1;
+        return an->colors[(an->solving ? C_TRAIL_SOLVE : C_TRAIL_GEN) + k];
+    }
+    default: return an->colors[C_FLOOR];
+    }
+}
+
+static void mark_dirty(anim *an, amz_cell c)
+{
+    if (c < 0 || c >= an->m->ncells || bits_get(an->dirty_bits, (uint64_t)c))
+        return;
+    bits_set(an->dirty_bits, (uint64_t)c);
+    an->dirty[an->ndirty++] = c;
+}
+
+static void set_state(anim *an, amz_cell c, uint8_t s)
+{
+    if (c < 0 || c >= an->m->ncells)
+        return;
+    an->state[c] = s;
+    mark_dirty(an, c);
+}
+
+/* The head moves to c; the cell it leaves joins the trail. */
+static void move_head(anim *an, amz_cell c)
+{
+    amz_cell h = an->head;
+    if (h != AMZ_NO_CELL && h != c && an->state[h] == ST_HEAD) {
+        an->state[h] = ST_TRAIL;
+        an->stamp[h] = an->now;
+        mark_dirty(an, h);
+        if (an->ring_len == an->ring_cap) { /* cannot happen: entries expire first */
+            an->ring_head = (an->ring_head + 1) % an->ring_cap;
+            an->ring_len--;
+        }
+        an->ring[(an->ring_head + an->ring_len++) % an->ring_cap] = (trail_entry){h, an->now};
+    }
+    an->head = c;
+    set_state(an, c, ST_HEAD);
+}
+
+/* Trail cells whose colour step changed since `before` are dirty; expired ones turn
+ * into the phase's background state. */
+static void age_trail(anim *an, uint64_t before)
+{
+    const uint64_t len = (uint64_t)an->o->trail;
+    for (size_t k = 0; k < an->ring_len; k++) {
+        trail_entry *e = &an->ring[(an->ring_head + k) % an->ring_cap];
+        if (an->state[e->cell] != ST_TRAIL || an->stamp[e->cell] != e->stamp)
+            continue; /* the cell moved on since */
+        uint64_t a0 = before - e->stamp, a1 = an->now - e->stamp;
+        if (a1 >= len)
+            set_state(an, e->cell, an->solving ? ST_EXPLORED : ST_FLOOR);
+        else if (a0 * TRAIL_LEVELS / len != a1 * TRAIL_LEVELS / len)
+            mark_dirty(an, e->cell);
+    }
+    while (an->ring_len && an->now - an->ring[an->ring_head].stamp >= len) {
+        an->ring_head = (an->ring_head + 1) % an->ring_cap;
+        an->ring_len--;
+    }
+}
+
+static uint8_t lookup(anim *an, uint32_t px)
+{
+    if (an->have_last && px == an->last_px)
+        return an->last_ix;
+    int best = 0;
+    long bestd = -1;
+    for (int i = 0; i < C_COUNT; i++) {
+        if (an->keys[i] == px) {
+            best = i;
+            break;
+        }
+        /* Not a palette colour (translucent colours blend): the nearest one. */
+        long dr = (long)((px >> 16) & 0xff) - ((an->keys[i] >> 16) & 0xff);
+        long dg = (long)((px >> 8) & 0xff) - ((an->keys[i] >> 8) & 0xff);
+        long db = (long)(px & 0xff) - (an->keys[i] & 0xff);
+        long da = (long)(px >> 24) - (an->keys[i] >> 24);
+        long d = dr * dr + dg * dg + db * db + da * da;
+        if (bestd < 0 || d < bestd) {
+            bestd = d;
+            best = i;
+        }
+    }
+    an->last_px = px;
+    an->last_ix = (uint8_t)best;
+    an->have_last = true;
+    return (uint8_t)best;
+}
+
+typedef struct box {
+    int32_t x0, y0, x1, y1;
+} box;
+
+static void box_add(box *b, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+    if (b->x0 == b->x1) {
+        b->x0 = x0, b->y0 = y0, b->x1 = x1, b->y1 = y1;
+        return;
+    }
+    if (x0 < b->x0)
+        b->x0 = x0;
+    if (y0 < b->y0)
+        b->y0 = y0;
+    if (x1 > b->x1)
+        b->x1 = x1;
+    if (y1 > b->y1)
+        b->y1 = y1;
+}
+
+/* Redraws [x0, x1) x [y0, y1) and folds the changed pixels into `changed`. */
+static void redraw(anim *an, int64_t x0, int64_t y0, int64_t x1, int64_t y1, box *changed)
+{
+    if (x0 < 0)
+        x0 = 0;
+    if (y0 < 0)
+        y0 = 0;
+    if (x1 > an->width)
+        x1 = an->width;
+    if (y1 > an->height)
+        y1 = an->height;
+    if (x0 >= x1 || y0 >= y1)
+        return;
+    img_draw_region(an->cr, &an->scene, (double)x0, (double)y0, (double)x1, (double)y1);
+    cairo_surface_flush(an->surface);
+    const unsigned char *data = cairo_image_surface_get_data(an->surface);
+    const int stride = cairo_image_surface_get_stride(an->surface);
+    for (int64_t y = y0; y < y1; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+        uint8_t *ix = an->idx + (size_t)y * (size_t)an->width;
+        int64_t cx0 = -1, cx1 = -1;
+        for (int64_t x = x0; x < x1; x++) {
+            uint8_t v = lookup(an, row[x]);
+            if (ix[x] != v) {
+                ix[x] = v;
+                if (cx0 < 0)
+                    cx0 = x;
+                cx1 = x + 1;
+            }
+        }
+        if (cx0 >= 0)
+            box_add(changed, (int32_t)cx0, (int32_t)y, (int32_t)cx1, (int32_t)y + 1);
+    }
+    cairo_surface_mark_dirty(an->surface);
+}
+
+static void cell_box(const anim *an, amz_cell c, int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1)
+{
+    const img_geo *g = &an->scene.geo;
+    int64_t x = c % an->m->width, y = c / an->m->width;
+    if (g->topo == AMZ_TOPO_HEX) {
+        double cx, cy;
+        img_hex_center(g, (int32_t)x, (int32_t)y, &cx, &cy);
+        *x0 = (int64_t)floor(cx - g->s - g->wall) - 1;
+        *x1 = (int64_t)ceil(cx + g->s + g->wall) + 1;
+        *y0 = (int64_t)floor(cy - g->hh - g->wall) - 1;
+        *y1 = (int64_t)ceil(cy + g->hh + g->wall) + 1;
+    } else {
+        *x0 = img_gx(g, x);
+        *y0 = img_gx(g, y);
+        *x1 = img_gx(g, x + 1) + g->wall;
+        *y1 = img_gx(g, y + 1) + g->wall;
+    }
+}
+
+static int emit(anim *an, const box *b, int delay, bool last)
+{
+    amz_frame f;
+    f.width = an->width;
+    f.height = an->height;
+    f.pixels = an->idx;
+    f.colors = an->colors;
+    f.ncolors = C_COUNT;
+    f.x0 = b->x0;
+    f.y0 = b->y0;
+    f.x1 = b->x1;
+    f.y1 = b->y1;
+    f.index = an->frames++;
+    f.events = an->now;
+    f.delay_cs = delay;
+    f.last = last;
+    return an->fn(an->ctx, &f);
+}
+
+static int frame_delay(const anim *an, uint64_t i)
+{
+    return (int)(llround((double)(i + 1) * 100.0 / an->fps) - llround((double)i * 100.0 / an->fps));
+}
+
+/* Draws what changed and hands the frame on. */
+static int flush_frame(anim *an, bool full)
+{
+    box changed = {0, 0, 0, 0};
+    if (full || an->redraw_all || an->ndirty > (size_t)an->m->ncells / 4) {
+        redraw(an, 0, 0, an->width, an->height, &changed);
+    } else {
+        for (size_t k = 0; k < an->ndirty; k++) {
+            int64_t x0, y0, x1, y1;
+            cell_box(an, an->dirty[k], &x0, &y0, &x1, &y1);
+            redraw(an, x0, y0, x1, y1, &changed);
+        }
+    }
+    for (size_t k = 0; k < an->ndirty; k++)
+        bits_clear(an->dirty_bits, (uint64_t)an->dirty[k]);
+    an->ndirty = 0;
+    an->redraw_all = false;
+    if (full) /* the first frame is the whole canvas */
+        changed = (box){0, 0, an->width, an->height};
+    return emit(an, &changed, frame_delay(an, an->frames), false);
+}
+
+static int observe(void *ctx, const amz_event *ev)
+{
+    anim *an = ctx;
+    if (ev->type == AMZ_EV_PROGRESS)
+        return 0;
+    if (!an->fn) { /* counting run */
+        an->counted++;
+        return 0;
+    }
+    uint64_t before = an->now;
+    an->now++;
+    switch (ev->type) {
+    case AMZ_EV_VISIT:
+    case AMZ_EV_ENTER: move_head(an, ev->cell); break;
+    case AMZ_EV_CARVE:
+    case AMZ_EV_WALL:
+        if (!an->solving)
+            amz_maze_set_passage(&an->scratch, ev->cell, ev->dir, ev->type == AMZ_EV_CARVE, NULL);
+        mark_dirty(an, ev->cell);
+        mark_dirty(an, ev->other);
+        break;
+    case AMZ_EV_BACKTRACK:
+        set_state(an, ev->cell, an->solving ? ST_BACKTRACKED : ST_FLOOR);
+        if (an->head == ev->cell)
+            an->head = AMZ_NO_CELL;
+        if (ev->other != AMZ_NO_CELL)
+            move_head(an, ev->other);
+        break;
+    case AMZ_EV_FRONTIER: set_state(an, ev->cell, ST_FRONTIER); break;
+    case AMZ_EV_PATH:
+        if (an->path_cells && ev->cell >= 0 && ev->cell < an->m->ncells) {
+            bits_set(an->path_cells, (uint64_t)ev->cell);
+            if (ev->index > 0 && an->path_prev != AMZ_NO_CELL) {
+                for (int d = 0; d < an->m->ndirs; d++)
+                    if (amz_maze_neighbor(an->m, an->path_prev, d) == ev->cell) {
+                        bits_set(an->path_edges, grid_edge_bit(an->m->bits, an->path_prev, ev->cell, d));
+                        break;
+                    }
+            }
+            mark_dirty(an, ev->cell);
+            mark_dirty(an, an->path_prev);
+            an->path_prev = ev->cell;
+        }
+        break;
+    default: break;
+    }
+    age_trail(an, before);
+    if (an->now % an->spf == 0 && flush_frame(an, false)) {
+        an->canceled = true;
+        return 1;
+    }
+    return 0;
+}
+
+static void anim_free(anim *an)
+{
+    if (an->cr)
+        cairo_destroy(an->cr);
+    if (an->surface)
+        cairo_surface_destroy(an->surface);
+    amz_maze_deinit(&an->scratch);
+    amz_free(an->idx);
+    amz_free(an->state);
+    amz_free(an->stamp);
+    amz_free(an->dirty_bits);
+    amz_free(an->dirty);
+    amz_free(an->ring);
+    amz_free(an->path_cells);
+    amz_free(an->path_edges);
+}
+
+/* Runs the requested algorithms with observer obs. */
+static amz_status run_algorithms(amz_maze *m, const amz_anim_options *o, const amz_observer *obs, anim *an,
+                                 amz_error *err)
+{
+    amz_status st;
+    if (o->what & AMZ_ANIM_GENERATE) {
+        if ((st = amz_gen_run(m, o->generator, &o->gen, obs, err)))
+            return st;
+    }
+    if (o->what & AMZ_ANIM_SOLVE) {
+        if (an && an->fn) {
+            an->solving = true;
+            an->scene.m = m;
+            for (amz_cell c = 0; c < m->ncells; c++)
+                an->state[c] = ST_FLOOR;
+            an->head = AMZ_NO_CELL;
+            an->ring_len = 0;
+            an->redraw_all = true;
+        }
+        uint64_t explored;
+        if ((st = amz_solve_maze(m, o->solver, NULL, obs, &explored, err)))
+            return st;
+    }
+    return AMZ_OK;
+}
+
+static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_error *err)
+{
+    amz_image_options *io = &an->image;
+    *io = o->image;
+    io->stream = AMZ_STREAM_NEVER;
+    io->antialias = false;
+    io->distances = false;
+    amz_image_layout l;
+    amz_status st = amz_image_layout_get(m, io, AMZ_IMAGE_PNG, &l, err);
+    if (st)
+        return st;
+    if (l.width > 65535 || l.height > 65535 || l.width * l.height > ANIM_MAX_PIXELS)
+        return amz_errorf(err, AMZ_ERANGE, "a %lldx%lld px animation is larger than 16 Mpx; use a smaller --cell",
+                          (long long)l.width, (long long)l.height);
+    an->width = (int32_t)l.width;
+    an->height = (int32_t)l.height;
+    const amz_palette *p = &o->image.palette;
+    const amz_color base[C_TRAIL_GEN] = {p->background, p->wall, p->floor,    p->path,        p->start,   p->goal,
+                                         p->unvisited,  p->head, p->frontier, p->backtracked, p->explored};
+    memcpy(an->colors, base, sizeof base);
+    for (int k = 0; k < TRAIL_LEVELS; k++) {
+        an->colors[C_TRAIL_GEN + k] = lerp(p->trail, p->floor, (double)k / TRAIL_LEVELS);
+        an->colors[C_TRAIL_SOLVE + k] = lerp(p->trail, p->explored, (double)k / TRAIL_LEVELS);
+    }
+    for (int i = 0; i < C_COUNT; i++)
+        an->keys[i] = premul(an->colors[i]);
+    const size_t n = (size_t)m->ncells;
+    an->idx = amz_malloc((size_t)l.width * (size_t)l.height);
+    an->state = amz_calloc(n, 1);
+    an->stamp = amz_calloc(n, sizeof(uint64_t));
+    an->dirty_bits = amz_calloc((size_t)bits_words(n), 8);
+    an->dirty = amz_malloc(n * sizeof(amz_cell));
+    an->ring_cap = (size_t)o->trail + 2;
+    an->ring = amz_malloc(an->ring_cap * sizeof(trail_entry));
+    if (!an->idx || !an->state || !an->stamp || !an->dirty_bits || !an->dirty || !an->ring)
+        return amz_errorf(err, AMZ_ENOMEM, "animation: out of memory for a %lldx%lld px canvas", (long long)l.width,
+                          (long long)l.height);
+    memset(an->idx, 0xff, (size_t)l.width * (size_t)l.height); /* no valid index: all "changed" */
+    if (o->what & AMZ_ANIM_SOLVE) {
+        an->path_cells = amz_calloc((size_t)bits_words(n), 8);
+        an->path_edges = amz_calloc((size_t)bits_words(n * (size_t)m->bits), 8);
+        if (!an->path_cells || !an->path_edges)
+            return amz_errorf(err, AMZ_ENOMEM, "animation: out of memory");
+    }
+    an->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, an->width, an->height);
+    if (cairo_surface_status(an->surface) != CAIRO_STATUS_SUCCESS)
+        return amz_errorf(err, AMZ_ENOMEM, "animation: cannot create a %dx%d canvas", an->width, an->height);
+    an->cr = cairo_create(an->surface);
+    cairo_set_antialias(an->cr, CAIRO_ANTIALIAS_NONE);
+    /* Generation draws the passages its events report onto an empty copy. */
+    if ((st = amz_maze_copy(&an->scratch, m, err)))
+        return st;
+    amz_maze_clear(&an->scratch);
+    an->o = o;
+    an->m = m;
+    an->head = AMZ_NO_CELL;
+    an->path_prev = AMZ_NO_CELL;
+    an->fps = o->fps;
+    io->solution = false;
+    img_scene_init(&an->scene, (o->what & AMZ_ANIM_GENERATE) ? &an->scratch : m, io, &l);
+    an->scene.fill = anim_fill;
+    an->scene.fill_ctx = an;
+    an->scene.path_cells = an->path_cells;
+    an->scene.path_edges = an->path_edges;
+    for (amz_cell c = 0; c < m->ncells; c++)
+        an->state[c] = (o->what & AMZ_ANIM_GENERATE) ? ST_UNVISITED : ST_FLOOR;
+    return AMZ_OK;
+}
+
+amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn, void *ctx, amz_anim_stats *stats,
+                        amz_error *err)
+{
+    amz_anim_options defaults;
+    if (!o) {
+        amz_anim_options_init(&defaults);
+        o = &defaults;
+    }
+    amz_status st = amz_anim_check_options(o, err);
+    if (st)
+        return st;
+    if (!fn)
+        return amz_errorf(err, AMZ_EINVAL, "animation: no frame function");
+    anim an;
+    memset(&an, 0, sizeof an);
+    amz_observer obs = {observe, &an};
+    an.spf = o->steps_per_frame;
+    if (!an.spf) {
+        /* Count the events on a copy (same seed, same events), then fit them. */
+        amz_maze copy;
+        if ((st = amz_maze_copy(&copy, m, err)))
+            return st;
+        st = run_algorithms(&copy, o, &obs, NULL, err);
+        amz_maze_deinit(&copy);
+        if (st)
+            return st;
+        double target = o->duration * o->fps;
+        an.spf = (uint64_t)ceil((double)an.counted / target);
+        if (an.spf < 1)
+            an.spf = 1;
+    }
+    if ((st = setup(&an, m, o, err)))
+        goto done;
+    an.fn = fn;
+    an.ctx = ctx;
+    if (flush_frame(&an, true)) {
+        st = amz_errorf(err, AMZ_ECANCELED, "animation stopped by the frame receiver");
+        goto done;
+    }
+    st = run_algorithms(m, o, &obs, &an, err);
+    if (an.canceled) {
+        st = amz_errorf(err, AMZ_ECANCELED, "animation stopped by the frame receiver");
+        goto done;
+    }
+    if (st)
+        goto done;
+    if (an.now % an.spf && flush_frame(&an, false)) {
+        st = amz_errorf(err, AMZ_ECANCELED, "animation stopped by the frame receiver");
+        goto done;
+    }
+    /* The finished picture, exactly as amz_image_write draws it. */
+    {
+        amz_image_options *io = &an.image;
+        *io = o->image;
+        io->antialias = false;
+        io->distances = false;
+        io->stream = AMZ_STREAM_NEVER;
+        amz_image_layout l;
+        amz_image_layout_get(m, io, AMZ_IMAGE_PNG, &l, NULL);
+        uint64_t *cells = NULL, *edges = NULL;
+        img_scene_init(&an.scene, m, io, &l);
+        if (io->solution && m->has_solution) {
+            if ((st = img_mark_path(m, &m->solution, &cells, &edges, err)))
+                goto done;
+            an.scene.path_cells = cells;
+            an.scene.path_edges = edges;
+        }
+        box changed = {0, 0, 0, 0};
+        redraw(&an, 0, 0, an.width, an.height, &changed);
+        amz_free(cells);
+        amz_free(edges);
+        if (emit(&an, &changed, o->hold_cs, true))
+            st = amz_errorf(err, AMZ_ECANCELED, "animation stopped by the frame receiver");
+    }
+done:
+    if (stats) {
+        stats->events = an.now;
+        stats->steps_per_frame = an.spf;
+        stats->frames = an.frames;
+        stats->width = an.width;
+        stats->height = an.height;
+    }
+    anim_free(&an);
+    return st;
+}

@@ -1,0 +1,57 @@
+/* anim_options.c — the animation options: kinds by name, defaults, and the checks
+ * amz_anim_run makes before drawing anything. */
+#include <string.h>
+
+#include "amaze/anim.h"
+#include "core/error.h"
+#include "render/anim_impl.h"
+
+const char *amz_anim_what_name(amz_anim_what w)
+{
+    switch (w) {
+    case AMZ_ANIM_GENERATE: return "generate";
+    case AMZ_ANIM_SOLVE: return "solve";
+    case AMZ_ANIM_BOTH: return "both";
+    }
+    return NULL;
+}
+
+amz_status amz_anim_what_parse(const char *name, amz_anim_what *out, amz_error *err)
+{
+    for (int w = AMZ_ANIM_GENERATE; w <= AMZ_ANIM_BOTH; w++)
+        if (name && strcmp(name, amz_anim_what_name((amz_anim_what)w)) == 0) {
+            *out = (amz_anim_what)w;
+            return AMZ_OK;
+        }
+    return amz_errorf(err, AMZ_ENOTFOUND, "unknown animation '%s' (expected generate, solve or both)",
+                      name ? name : "");
+}
+
+void amz_anim_options_init(amz_anim_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->what = AMZ_ANIM_BOTH;
+    o->generator = "backtracker";
+    amz_gen_options_init(&o->gen);
+    o->solver = "dfs";
+    o->fps = 25;
+    o->duration = 10;
+    o->hold_cs = 100;
+    o->trail = 40;
+    amz_image_options_init(&o->image);
+}
+
+amz_status amz_anim_check_options(const amz_anim_options *o, amz_error *err)
+{
+    if (!amz_anim_what_name(o->what))
+        return amz_errorf(err, AMZ_EINVAL, "unknown animation kind %d", (int)o->what);
+    if (o->fps < 1 || o->fps > 50)
+        return amz_errorf(err, AMZ_ERANGE, "%d frames a second is outside 1..50 (GIF delays are centiseconds)", o->fps);
+    if (o->trail < 1 || o->trail > 10000)
+        return amz_errorf(err, AMZ_ERANGE, "trail length %d is outside 1..10000", o->trail);
+    if (o->hold_cs < 0 || o->hold_cs > 65535)
+        return amz_errorf(err, AMZ_ERANGE, "hold time %d cs is outside 0..65535", o->hold_cs);
+    if (!o->steps_per_frame && !(o->duration > 0 && o->duration <= 86400))
+        return amz_errorf(err, AMZ_ERANGE, "duration %g s is outside (0, 86400]", o->duration);
+    return AMZ_OK;
+}

@@ -1,0 +1,192 @@
+/* img_png.c — PNG output of a cairo canvas with libpng. Maze pictures have few colours,
+ * so a canvas of at most 256 colours is written as an 8-bit palette image (about a
+ * quarter of the data to compress); others as RGB, or RGBA when translucent. */
+#include <errno.h>
+#include <png.h>
+#include <setjmp.h>
+#include <string.h>
+
+#include "amaze/alloc.h"
+#include "core/error.h"
+#include "render/img_internal.h"
+#include "render/img_pngio.h"
+
+void img_png_error(png_structp png, png_const_charp msg)
+{
+    img_png_io *io = png_get_error_ptr(png);
+    snprintf(io->msg, sizeof io->msg, "%s", msg);
+    longjmp(io->jmp, 1);
+}
+
+void img_png_warning(png_structp png, png_const_charp msg)
+{
+    (void)png;
+    (void)msg; /* warnings (unknown chunks and the like) are not errors */
+}
+
+void img_png_write_data(png_structp png, png_bytep data, png_size_t len)
+{
+    img_png_io *io = png_get_io_ptr(png);
+    if (fwrite(data, 1, len, io->f) != len) {
+        snprintf(io->msg, sizeof io->msg, "write failed: %s", strerror(errno ? errno : EIO));
+        io->write_failed = true;
+        longjmp(io->jmp, 1);
+    }
+}
+
+void img_png_flush(png_structp png)
+{
+    (void)png;
+}
+
+cairo_status_t img_cairo_write(void *closure, const unsigned char *data, unsigned int length)
+{
+    return fwrite(data, 1, length, (FILE *)closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* Un-premultiplies one ARGB32 pixel into r, g, b, a. */
+static void unpremultiply(uint32_t px, uint8_t out[4])
+{
+    uint32_t a = px >> 24;
+    uint32_t r = (px >> 16) & 0xff, g = (px >> 8) & 0xff, b = px & 0xff;
+    if (a && a < 255) {
+        r = (r * 255 + a / 2) / a;
+        g = (g * 255 + a / 2) / a;
+        b = (b * 255 + a / 2) / a;
+    }
+    out[0] = (uint8_t)r;
+    out[1] = (uint8_t)g;
+    out[2] = (uint8_t)b;
+    out[3] = (uint8_t)a;
+}
+
+/* Open-addressing table of up to 256 distinct pixel values, in order of appearance. */
+typedef struct colormap {
+    uint32_t key[1024];
+    int16_t idx[1024];
+    uint32_t colors[256];
+    int n;
+} colormap;
+
+static int colormap_find(colormap *cm, uint32_t px)
+{
+    uint32_t h = (px * 2654435761u) >> 22;
+    for (;;) {
+        if (cm->idx[h] < 0) {
+            if (cm->n == 256)
+                return -1;
+            cm->key[h] = px;
+            cm->idx[h] = (int16_t)cm->n;
+            cm->colors[cm->n] = px;
+            return cm->n++;
+        }
+        if (cm->key[h] == px)
+            return cm->idx[h];
+        h = (h + 1) & 1023;
+    }
+}
+
+amz_status img_png_write_surface(cairo_surface_t *surface, FILE *out, amz_error *err)
+{
+    cairo_surface_flush(surface);
+    const int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
+    const int stride = cairo_image_surface_get_stride(surface);
+    const unsigned char *data = cairo_image_surface_get_data(surface);
+
+    /* One pass to learn the colours: palette if there are few. */
+    colormap *cm = amz_malloc(sizeof *cm);
+    if (!cm)
+        return amz_errorf(err, AMZ_ENOMEM, "png: out of memory");
+    memset(cm->idx, 0xff, sizeof cm->idx);
+    cm->n = 0;
+    bool palette = true, opaque = true;
+    for (int y = 0; y < h && (palette || opaque); y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+        uint32_t last = 0;
+        bool have_last = false;
+        for (int x = 0; x < w; x++) {
+            if ((row[x] >> 24) != 255)
+                opaque = false;
+            if (palette && !(have_last && row[x] == last)) {
+                if (colormap_find(cm, row[x]) < 0)
+                    palette = false;
+                last = row[x];
+                have_last = true;
+            }
+        }
+    }
+    const int channels = palette ? 1 : opaque ? 3 : 4;
+    unsigned char *line = amz_malloc((size_t)w * (size_t)channels);
+    if (!line) {
+        amz_free(cm);
+        return amz_errorf(err, AMZ_ENOMEM, "png: out of memory for a row of %d pixels", w);
+    }
+    img_png_io io;
+    memset(&io, 0, sizeof io);
+    io.f = out;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &io, img_png_error, img_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    amz_status st = AMZ_OK;
+    if (!png || !info) {
+        st = amz_errorf(err, AMZ_ENOMEM, "png: cannot create the encoder");
+        goto done;
+    }
+    if (setjmp(io.jmp)) {
+        st = amz_errorf(err, io.write_failed ? AMZ_EIO : AMZ_EFORMAT, "png: %s", io.msg);
+        goto done;
+    }
+    png_set_write_fn(png, &io, img_png_write_data, img_png_flush);
+    png_set_compression_level(png, 3);
+    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
+                 palette  ? PNG_COLOR_TYPE_PALETTE
+                 : opaque ? PNG_COLOR_TYPE_RGB
+                          : PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (palette) {
+        png_color pal[256];
+        png_byte trans[256];
+        bool any_trans = false;
+        for (int i = 0; i < cm->n; i++) {
+            uint8_t c[4];
+            unpremultiply(cm->colors[i], c);
+            pal[i].red = c[0];
+            pal[i].green = c[1];
+            pal[i].blue = c[2];
+            trans[i] = c[3];
+            any_trans |= c[3] != 255;
+        }
+        png_set_PLTE(png, info, pal, cm->n);
+        if (any_trans)
+            png_set_tRNS(png, info, trans, cm->n, NULL);
+        /* Palette rows do not benefit from filters (the values are labels). */
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    }
+    png_write_info(png, info);
+    for (int y = 0; y < h; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+        if (palette) {
+            uint32_t last = 0;
+            int li = -1;
+            for (int x = 0; x < w; x++) {
+                if (li < 0 || row[x] != last) {
+                    last = row[x];
+                    li = colormap_find(cm, last);
+                }
+                line[x] = (unsigned char)li;
+            }
+        } else {
+            for (int x = 0; x < w; x++) {
+                uint8_t c[4];
+                unpremultiply(row[x], c);
+                memcpy(line + (size_t)x * (size_t)channels, c, (size_t)channels);
+            }
+        }
+        png_write_row(png, line);
+    }
+    png_write_end(png, NULL);
+done:
+    png_destroy_write_struct(png ? &png : NULL, info ? &info : NULL);
+    amz_free(line);
+    amz_free(cm);
+    return st;
+}
