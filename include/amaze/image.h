@@ -194,6 +194,14 @@ typedef struct amz_image_origin {
 AMZ_API amz_status amz_image_read_maze(const void *data, size_t len, const amz_image_read_options *o, amz_maze *m,
                                        amz_image_origin *origin, amz_error *err);
 
+/* Makes an uninitialised m from a mask picture: one cell of topology t per pixel, light
+ * pixels (by o->threshold, as amz_image_read_maze; o NULL = defaults) are cells, dark
+ * ones are not; no passages; start and goal the first and last cell in reading order.
+ * AMZ_EFORMAT for a bad PNG or one with no light pixel, AMZ_ERANGE over o->max_bytes,
+ * AMZ_ENOMEM; m is left zeroed on failure. O(pixels). */
+AMZ_API amz_status amz_image_read_mask(const void *data, size_t len, const amz_image_read_options *o, amz_topology t,
+                                       amz_maze *m, amz_error *err);
+
 /* Finds the entrance and exit of a pixel maze: the middle of the first gap (run of
  * cells) in its top row, else in its left column, is the entrance; the middle of the
  * first gap in the bottom row, else the right column, not containing the entrance, is

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "amaze/image.h"
 #include "cli/cli.h"
 
 int cli_fail(const char *what, const char *fmt, ...)
@@ -290,7 +291,9 @@ int cli_load_mask(const char *path, amz_topology t, amz_maze *m)
     if (rc == CLI_OK) {
         amz_error err;
         amz_error_clear(&err);
-        amz_status st = amz_mask_read_text(buf, len, t, m, &err);
+        /* A PNG (by its signature) is a picture mask: dark pixels are no cell. */
+        bool png = len >= 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0;
+        amz_status st = png ? amz_image_read_mask(buf, len, NULL, t, m, &err) : amz_mask_read_text(buf, len, t, m, &err);
         if (st)
             rc = cli_fail(path, "%s", amz_error_message(&err, st));
     }

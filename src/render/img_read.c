@@ -361,3 +361,44 @@ done:
     reader_close(&r);
     return st;
 }
+
+amz_status amz_image_read_mask(const void *data, size_t len, const amz_image_read_options *o, amz_topology t,
+                               amz_maze *m, amz_error *err)
+{
+    amz_image_read_options defaults;
+    if (!o) {
+        amz_image_read_options_init(&defaults);
+        o = &defaults;
+    }
+    memset(m, 0, sizeof *m);
+    reader r;
+    amz_status st = reader_open(&r, data, len, o->max_bytes, err);
+    if (st)
+        return st;
+    if ((st = amz_maze_init(m, t, r.w, r.h, err))) {
+        reader_close(&r);
+        return st;
+    }
+    uint64_t cells = 0;
+    for (uint32_t y = 0; y < r.h && st == AMZ_OK; y++) {
+        const unsigned char *row = reader_row(&r);
+        if (!row) {
+            st = amz_errorf(err, AMZ_EFORMAT, "%s", r.io.msg);
+            break;
+        }
+        for (uint32_t x = 0; x < r.w && st == AMZ_OK; x++) {
+            if (is_light(row + 4 * (size_t)x, o->threshold))
+                cells++;
+            else
+                st = amz_maze_set_exists(m, (amz_cell)y * r.w + x, false, err);
+        }
+    }
+    reader_close(&r);
+    if (st == AMZ_OK && cells == 0)
+        st = amz_errorf(err, AMZ_EFORMAT, "the mask picture has no light pixel, so no cell");
+    if (st == AMZ_OK)
+        st = amz_maze_default_ends(m, err);
+    if (st)
+        amz_maze_deinit(m);
+    return st;
+}

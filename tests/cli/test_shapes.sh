@@ -51,6 +51,14 @@ expect_error 1 "3 separate islands" "$AMAZE" generate --mask "$tmp/islands.txt" 
 [ ! -e "$tmp/i.amz" ] || fail "refused generation left a file"
 "$AMAZE" generate --mask "$tmp/islands.txt" --allow-islands --seed 2 -o "$tmp/i.amz" || fail "allow-islands"
 "$AMAZE" stats --json "$tmp/i.amz" | grep -q '"parts":3,' || fail "allowed islands are not 3 parts"
+# A PNG mask (tests/cli/data/ring_mask.png: 9x7 white with a black 3x3 hole, written by
+# hand with zlib): light pixels are cells, so 63 - 9 = 54 cells in one perfect maze.
+"$AMAZE" generate --mask "$AMZ_TEST_DIR/cli/data/ring_mask.png" --seed 4 -o "$tmp/ring.amz" || fail "PNG mask"
+"$AMAZE" stats --json "$tmp/ring.amz" | grep -q '"cells":54,.*"perfect":true' || fail "PNG mask: not 54 cells, perfect"
+"$AMAZE" generate --mask "$AMZ_TEST_DIR/cli/data/ring_mask.png" -t hex --seed 4 --format json | grep -q -- '-1' ||
+  fail "PNG mask on hex"
+head -c 40 "$AMZ_TEST_DIR/cli/data/ring_mask.png" >"$tmp/cut.png"
+expect_error 1 "truncated" "$AMAZE" generate --mask "$tmp/cut.png"
 printf '.x.\n' >"$tmp/badmask.txt"
 expect_error 1 "column 2" "$AMAZE" generate --mask "$tmp/badmask.txt"
 printf '...\n..\n' >"$tmp/ragged.txt"
