@@ -11,6 +11,7 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  -a, --algorithm NAME     solver (default bfs); see --list-algorithms\n"
+    "      --hand left|right    wall-follower: the hand kept on the wall (default left)\n"
     "      --start X,Y          solve from this cell instead of the maze's start\n"
     "      --goal X,Y           solve to this cell instead of the maze's goal\n"
     "  -o, --output FILE        write to FILE ('-' = standard output), replaced atomically\n"
@@ -24,13 +25,15 @@ static const char help[] =
     "      --list-algorithms    list the solvers and exit\n"
     "  -h, --help               show this help and exit\n"
     "\n"
-    "Exit status 1 with a message if there is no path.\n";
+    "Exit status 1 with a message if there is no path (or, for the wall follower,\n"
+    "if it would circle a loop of passages forever).\n";
 
 static void list_algorithms(void)
 {
     for (size_t i = 0; i < amz_solve_count(); i++) {
         const amz_solve_info *s = amz_solve_at(i);
-        printf("%-20s %-9s %s\n", s->name, s->shortest ? "shortest" : "any path", s->summary);
+        printf("%-20s %-9s %s\n", s->name, s->shortest ? "shortest" : s->complete ? "any path" : "may fail",
+               s->summary);
     }
 }
 
@@ -43,11 +46,13 @@ int cmd_solve(int argc, char **argv)
         {"style", required_argument, NULL, 'y'},     {"color", required_argument, NULL, 'c'},
         {"verbose", no_argument, NULL, 'v'},         {"max-memory", required_argument, NULL, 'M'},
         {"list-algorithms", no_argument, NULL, 'L'}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"hand", required_argument, NULL, 'H'},      {NULL, 0, NULL, 0},
     };
     const char *cmd = "solve", *algorithm = "bfs";
     int64_t sx = 0, sy = 0, gx = 0, gy = 0;
-    bool has_start = false, has_goal = false, verbose = false;
+    bool has_start = false, has_goal = false, verbose = false, has_hand = false;
+    amz_solve_options so;
+    amz_solve_options_init(&so);
     uint64_t max_memory = 0;
     cli_output out = {0};
     int c, rc;
@@ -63,6 +68,15 @@ int cmd_solve(int argc, char **argv)
         case 'y': out.style = optarg; break;
         case 'c': out.color = optarg; break;
         case 'v': verbose = true; break;
+        case 'H':
+            if (strcmp(optarg, "left") == 0)
+                so.hand = AMZ_HAND_LEFT;
+            else if (strcmp(optarg, "right") == 0)
+                so.hand = AMZ_HAND_RIGHT;
+            else
+                return cli_usage(cmd, "--hand", "'%s': expected left or right", optarg);
+            has_hand = true;
+            break;
         case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &max_memory))) return rc; break;
         case 'L': list_algorithms(); return CLI_OK;
         case 'h': cli_print_help(stdout, help); return CLI_OK;
@@ -74,6 +88,8 @@ int cmd_solve(int argc, char **argv)
     const char *input = optind < argc ? argv[optind] : "-";
     if (!amz_solve_find(algorithm))
         return cli_usage(cmd, "--algorithm", "unknown solver '%s' (see amaze solve --list-algorithms)", algorithm);
+    if (has_hand && strcmp(algorithm, "wall-follower") != 0)
+        return cli_usage(cmd, "--hand", "--hand is an option of wall-follower, not of %s", algorithm);
 
     amz_maze m;
     if ((rc = cli_load_maze(input, max_memory, &m)))
@@ -85,7 +101,7 @@ int cmd_solve(int argc, char **argv)
     amz_error err;
     amz_error_clear(&err);
     uint64_t explored = 0;
-    amz_status st = amz_solve_maze(&m, algorithm, NULL, NULL, &explored, &err);
+    amz_status st = amz_solve_maze(&m, algorithm, &so, NULL, &explored, &err);
     if (st) {
         amz_maze_deinit(&m);
         return cli_lib_fail(&err, st);

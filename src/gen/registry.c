@@ -26,7 +26,7 @@ static const amz_gen_info registry[] = {
      true, 2, amz_gen_aldous_broder},
     {"wilson", "loop-erased random walks into the maze: uniform spanning tree", SQ | HEX, true, true, 2,
      amz_gen_wilson},
-    {"houston", "aldous-broder until a third is carved, then wilson: uniform, faster start", SQ | HEX, true, true, 2,
+    {"houston", "aldous-broder for a third of the cells, then wilson: close to, not exactly, uniform", SQ | HEX, true, true, 2,
      amz_gen_houston},
     {"prim", "true Prim: grow along the cheapest edge of random weights; many short dead ends", SQ | HEX, true, true,
      96, amz_gen_prim},
