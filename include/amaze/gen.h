@@ -48,8 +48,10 @@ typedef struct amz_gen_options {
        "newest:75,random:25" (weights are relative integers). NULL = "newest". Not owned. */
     const char *choice;
     /* hunt-and-kill (docs/ALGORITHMS.md) */
-    double branching;     /* 0..1: chance that a hunt prefers a restart that makes a junction */
-    bool near_start;      /* hunt outwards from the start, so branches sprout near it */
+    double branching;     /* 0..1: chance that a hunt restarts from a cell with 3+ passages
+                             (else 2) when one is near: richer decision points */
+    bool near_start;      /* hunt outwards from the start, so branches sprout near it (the
+                             plain hunt already scans from the top-left cell) */
 } amz_gen_options;
 
 typedef amz_status (*amz_gen_fn)(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,

@@ -5,10 +5,9 @@
  * neighbour (west, or north at a row start) and the whole run is O(cells).
  *
  * Difficulty knobs (the same article): with `branching` P, a hunt is, with probability
- * P, a junction hunt: it prefers a restart whose maze-side cell already has two or
- * more passages, so that the new branch turns it into a junction of three or more
- * (a decision point), looking up to BRANCH_WINDOW candidates further before settling
- * for the first one. With `near_start`, the hunt scans rows outwards from the start's
+ * P, a junction hunt: it prefers to restart from a maze cell that already has three or
+ * more passages (a decision point, which gains one more way), else two (which becomes
+ * one), never a dead end, looking up to BRANCH_WINDOW candidates beyond the first. With `near_start`, the hunt scans rows outwards from the start's
  * row (and each row outwards from the start's column), so restarts, and the branches
  * they make, come near the start first; the first unvisited cell in that order still
  * always has a visited neighbour (the cell before it in its row, or the one towards
@@ -89,55 +88,69 @@ static bool next_unvisited(hunter *hu, int64_t *t, amz_cell *cell)
     return false;
 }
 
-/* Directions from unvisited cell u to visited neighbours (all[]), and the subset whose
- * neighbour already has 2+ passages (junction[]). */
-static void restarts(const hunter *hu, amz_cell u, int all[], int *na, int junction[], int *nj)
+/* Directions from unvisited cell u to visited neighbours (all[]), and among them those
+ * whose neighbour has the most passages, if that is 2 or more (best[], *deg). */
+static void restarts(const hunter *hu, amz_cell u, int all[], int *na, int best[], int *nb, int *deg)
 {
     const amz_maze *m = hu->m;
     const int32_t w = m->width, x = (int32_t)(u % w), y = (int32_t)(u / w);
-    *na = *nj = 0;
+    *na = *nb = *deg = 0;
     for (int d = 0; d < m->ndirs; d++) {
         int32_t nx, ny;
         if (!grid_step(m->topology, w, m->height, x, y, d, &nx, &ny) || !visited(hu->pv, nx, ny) ||
             !grid_exists(m, (amz_cell)ny * w + nx))
             continue;
         all[(*na)++] = d;
-        if (hu->branch_thr && amz_maze_degree(m, (amz_cell)ny * w + nx) >= 2)
-            junction[(*nj)++] = d;
+        if (!hu->branch_thr)
+            continue;
+        int k = amz_maze_degree(m, (amz_cell)ny * w + nx);
+        if (k < 2 || k < *deg)
+            continue;
+        if (k > *deg)
+            *nb = 0;
+        *deg = k;
+        best[(*nb)++] = d;
     }
 }
 
 /* The hunt: picks the restart cell *u and the direction *d of its maze neighbour.
- * False when every reachable cell is visited. */
+ * False when every reachable cell is visited. A junction hunt looks at up to
+ * BRANCH_WINDOW candidates after the first for the maze neighbour with the most
+ * passages (3+ beats 2; dead ends never count), keeping the earliest best one. */
 static bool hunt(hunter *hu, amz_cell *u, int *d)
 {
-    int all[AMZ_MAX_DIRS], junction[AMZ_MAX_DIRS], na, nj;
+    int all[AMZ_MAX_DIRS], best[AMZ_MAX_DIRS], na, nb, deg;
     bool junction_hunt = hu->branch_thr && (uint32_t)(rng_next(hu->rng) >> 32) < hu->branch_thr;
-    amz_cell first = AMZ_NO_CELL;
-    int first_all[AMZ_MAX_DIRS], first_na = 0, extra = 0;
+    amz_cell pick = AMZ_NO_CELL;
+    int pick_dirs[AMZ_MAX_DIRS], pick_n = 0, pick_deg = -1, extra = 0;
     int64_t t = hu->scan;
     amz_cell c;
     if (!next_unvisited(hu, &t, &c))
         return false;
     hu->scan = t;
     for (;;) {
-        restarts(hu, c, all, &na, junction, &nj);
-        if (na && (!junction_hunt || nj)) {
-            *u = c;
-            *d = nj && junction_hunt ? junction[rng_below(hu->rng, (uint32_t)nj)] : all[rng_below(hu->rng, (uint32_t)na)];
-            return true;
+        restarts(hu, c, all, &na, best, &nb, &deg);
+        if (na) {
+            if (!junction_hunt) {
+                *u = c;
+                *d = all[rng_below(hu->rng, (uint32_t)na)];
+                return true;
+            }
+            /* The first candidate is the fallback; a later one must be strictly better. */
+            int score = nb ? deg : 0;
+            if (score > pick_deg) {
+                pick = c;
+                pick_deg = score;
+                pick_n = nb ? nb : na;
+                for (int i = 0; i < pick_n; i++)
+                    pick_dirs[i] = nb ? best[i] : all[i];
+            }
         }
-        if (na && first == AMZ_NO_CELL) {
-            first = c;
-            first_na = na;
-            for (int i = 0; i < na; i++)
-                first_all[i] = all[i];
-        }
-        if ((first != AMZ_NO_CELL && ++extra > BRANCH_WINDOW) || (t++, !next_unvisited(hu, &t, &c))) {
-            if (first == AMZ_NO_CELL)
+        if (pick_deg >= 3 || (pick != AMZ_NO_CELL && ++extra > BRANCH_WINDOW) || (t++, !next_unvisited(hu, &t, &c))) {
+            if (pick == AMZ_NO_CELL)
                 return false;
-            *u = first;
-            *d = first_all[rng_below(hu->rng, (uint32_t)first_na)];
+            *u = pick;
+            *d = pick_dirs[rng_below(hu->rng, (uint32_t)pick_n)];
             return true;
         }
     }
