@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -97,14 +98,13 @@ static void test_braid(void **state)
 /* Brute force: the largest distance between two connected cells. */
 static int64_t brute_diameter(const amz_maze *m)
 {
-    int64_t best = 0;
+    int64_t best = 0, *dist = malloc(sizeof *dist * (size_t)m->ncells);
     for (amz_cell a = 0; a < m->ncells; a++)
-        for (amz_cell b = a + 1; b < m->ncells; b++)
-            if (amz_maze_exists(m, a) && amz_maze_exists(m, b)) {
-                int64_t d = tu_bfs_distance(m, a, b);
-                if (d > best)
-                    best = d;
-            }
+        if (amz_maze_exists(m, a)) {
+            int64_t e = tu_distances(m, a, dist);
+            best = e > best ? e : best;
+        }
+    free(dist);
     return best;
 }
 
@@ -126,13 +126,15 @@ static void test_ends(void **state)
                 o.ends = AMZ_ENDS_LONGEST;
                 generate(&lon, (amz_topology)t, w, h, algos[a], &o);
                 /* Farthest: no cell is farther from the start, and none as far has a lower index. */
-                int64_t dg = tu_bfs_distance(&far, far.start, far.goal);
+                int64_t *dist = malloc(sizeof *dist * (size_t)far.ncells);
+                tu_distances(&far, far.start, dist);
+                const int64_t dg = dist[far.goal];
                 assert_int_equal(far.start, 0);
                 for (amz_cell c = 0; c < far.ncells; c++) {
-                    int64_t d = tu_bfs_distance(&far, far.start, c);
-                    assert_true(d <= dg);
-                    assert_false(d == dg && c < far.goal);
+                    assert_true(dist[c] <= dg);
+                    assert_false(dist[c] == dg && c < far.goal);
                 }
+                free(dist);
                 /* Longest: start and goal are a diameter apart; stats agrees, exactly. */
                 int64_t diam = brute_diameter(&lon);
                 assert_int_equal(tu_bfs_distance(&lon, lon.start, lon.goal), diam);
@@ -281,15 +283,17 @@ static void junction_profile(const amz_gen_options *base, bool centre, double *f
             m.start = amz_maze_cell_at(&m, 20, 20);
         assert_int_equal(amz_gen_run(&m, "hunt-and-kill", &o, NULL, NULL), AMZ_OK);
         assert_true(tu_is_perfect(&m));
-        int64_t n = 0, sum = 0, four = 0;
+        int64_t n = 0, sum = 0, four = 0, *d = malloc(sizeof *d * (size_t)m.ncells);
+        tu_distances(&m, m.start, d);
         for (amz_cell c = 0; c < m.ncells; c++) {
             int deg = amz_maze_degree(&m, c);
             four += deg == 4;
             if (deg >= 3) {
                 n++;
-                sum += tu_bfs_distance(&m, m.start, c);
+                sum += d[c];
             }
         }
+        free(d);
         *fourway += (double)four / 12;
         *dist += (double)sum / (double)(n ? n : 1) / 12;
         amz_maze_deinit(&m);
