@@ -36,6 +36,11 @@ static ALWAYS_INLINE amz_status wilson(walker *wk, amz_topology T, bool MASK)
     const uint64_t *mask = m->mask;
     const amz_observer *obs = wk->obs;
     amz_rng *rng = wk->rng;
+    /* Cell-number step of each direction, by column parity (no multiply per step). */
+    int64_t du[2][AMZ_MAX_DIRS];
+    for (int odd = 0; odd < 2; odd++)
+        for (int d = 0; d < grid_ndirs(T); d++)
+            du[odd][d] = (int64_t)grid_dy[T][odd][d] * w + grid_dx[T][d];
     uint64_t buf = 0, in_tree = wk->in_tree;
     int left = 0;
 
@@ -50,7 +55,7 @@ static ALWAYS_INLINE amz_status wilson(walker *wk, amz_topology T, bool MASK)
             int32_t nx, ny;
             if (!grid_step(T, w, h, x, y, d, &nx, &ny))
                 continue;
-            amz_cell nc = c + (int64_t)(ny - y) * w + (nx - x);
+            amz_cell nc = c + du[x & 1][d];
             if (MASK && !bits_get(mask, (uint64_t)nc))
                 continue;
             set_parent(par, bits, c, (unsigned)d);
@@ -72,7 +77,7 @@ static ALWAYS_INLINE amz_status wilson(walker *wk, amz_topology T, bool MASK)
             int d = (int)parent_of(par, bits, c);
             int32_t nx = 0, ny = 0;
             grid_step(T, w, h, x, y, d, &nx, &ny);
-            amz_cell nc = c + (int64_t)(ny - y) * w + (nx - x);
+            amz_cell nc = c + du[x & 1][d];
             bits_set(tree, (uint64_t)c);
             in_tree++;
             if (obs && (obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) || obs_emit(obs, AMZ_EV_CARVE, c, d, nc) ||
