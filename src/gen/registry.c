@@ -12,7 +12,8 @@
 #define HEX (1u << AMZ_TOPO_HEX)
 
 /* Columns: name, summary, topologies, perfect, masks, working bits per cell (worst
- * case, for the memory guard), function. */
+ * case, for the memory guard; the queued edges of prim and the lists of growing-tree
+ * from measured peaks, see bench/RESULTS-catalog.md), function. */
 static const amz_gen_info registry[] = {
     {"backtracker", "randomised depth-first search: long winding passages, few dead ends (default)", SQ | HEX, true,
      true, 1, amz_gen_backtracker},
@@ -29,11 +30,11 @@ static const amz_gen_info registry[] = {
     {"houston", "aldous-broder for a third of the cells, then wilson: close to, not exactly, uniform", SQ | HEX, true, true, 2,
      amz_gen_houston},
     {"prim", "true Prim: grow along the cheapest edge of random weights; many short dead ends", SQ | HEX, true, true,
-     96, amz_gen_prim},
+     224, amz_gen_prim},
     {"prim-simple", "simplified Prim: grow from a random frontier cell; radial, many dead ends", SQ | HEX, true, true,
      66, amz_gen_prim_simple},
-    {"kruskal", "join random edges between different trees (union-find): uniform-looking texture", SQ | HEX, true,
-     true, 128, amz_gen_kruskal},
+    {"kruskal", "join random edges between different trees (union-find): short dead ends", SQ | HEX, true,
+     true, 144, amz_gen_kruskal},
     {"growing-tree", "grow from a list cell picked by --choice (newest/oldest/random/middle or a mix)", SQ | HEX, true,
      true, 98, amz_gen_growing_tree},
     {"eller", "row by row with set labels, memory proportional to the width only", SQ | HEX, true, false, 0,
