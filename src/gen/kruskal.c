@@ -4,16 +4,16 @@
  * R. E. Tarjan, "Efficiency of a good but not linear set union algorithm", JACM 22
  * (1975) for union-find with path halving.
  *
- * Speed comes from memory order. The random order is made in two cache-friendly
- * passes: each edge goes to one of B buckets by 16 random bits (counted,
- * then scattered, from the same random draws replayed), and each bucket, small
- * enough for the cache, is Fisher-Yates shuffled. Independent uniform buckets plus uniform shuffles give a uniform
+ * Speed comes from memory order. The random order is made in cache-friendly passes:
+ * each edge goes to one of B buckets by 16 random bits (counted, then scattered from
+ * the same draws replayed), and each bucket, small enough for the cache, is shuffled
+ * by Fisher-Yates; independent uniform buckets plus uniform shuffles give a uniform
  * permutation. Union-find lookups run ahead of use with prefetches, and roots are
- * linked by a random-looking priority computed from their index (randomised linking: expected
- * logarithmic depth without a rank array; M. Goel, S. Khanna, D. Larkin, R. Tarjan,
- * "Disjoint set union with randomized linking", SODA 2014).
- * Memory: 4 bytes per edge and per cell (8 past 2^32 edges). On a mask every island
- * gets its own tree. */
+ * linked by a random-looking priority computed from their index (randomised linking:
+ * expected logarithmic depth without a rank array; M. Goel, S. Khanna, D. Larkin,
+ * R. Tarjan, "Disjoint set union with randomized linking", SODA 2014). The big arrays
+ * ask for huge pages. Memory: 4 bytes per edge and per cell (8 past 2^32 edges). On a
+ * mask every island gets its own tree. */
 #include <string.h>
 
 #include "amaze/alloc.h"
@@ -85,7 +85,7 @@ typedef struct kctx {
     const amz_observer *obs;
 } kctx;
 
-/* Calls f(e) for every edge between two existing cells, in index order. */
+/* Runs `body` with `e` set to every edge between two existing cells, in index order. */
 #define FOR_EACH_EDGE(m, T, body)                                                                                 \
     do {                                                                                                         \
         const int32_t w_ = (m)->width, h_ = (m)->height;                                                        \
