@@ -1,7 +1,7 @@
 /* houston.c — Aldous-Broder while it is cheap (most steps still find new cells), then
  * Wilson's loop-erased walks for the rest, on one shared state (gen/walk.h).
- * Source: the hybrid credited to "Houston" in J. Buck's maze-algorithm notes
- * (jamisbuck.org, 2011). See docs/ALGORITHMS.md for how uniform the result is. */
+ * Source: the hybrid known among maze makers as Houston's algorithm. It is close to,
+ * but not exactly, uniform: docs/ALGORITHMS.md says why and by how much. */
 #include "core/error.h"
 #include "gen/gen_impl.h"
 #include "gen/walk.h"
