@@ -6,14 +6,22 @@
  *
  * Events, in the order an algorithm makes them:
  *   VISIT(cell)              cell is reached for the first time: a generator adds it to
- *                            the maze, a solver explores it. For walkers (backtracker,
- *                            hunt-and-kill's walk, DFS) the head is now at `cell`.
- *   CARVE(cell, dir, other)  the passage from cell in direction dir to other opens.
- *   WALL(cell, dir, other)   that passage closes (wall adders such as recursive division).
- *   ENTER(cell, other)       a head moves into cell, already visited, coming from other
- *                            (other may be AMZ_NO_CELL for a jump, as hunt-and-kill's hunt).
+ *                            the maze (every generator: once per cell it carves, row
+ *                            generators and wall adders included), a solver explores it.
+ *                            For walkers (backtracker, hunt-and-kill's walk, DFS) the
+ *                            head is now at `cell`.
+ *   CARVE(cell, dir, other)  the passage from cell in direction dir to other opens
+ *                            (braiding's openings too).
+ *   WALL(cell, dir, other)   that passage closes (wall adders such as recursive division,
+ *                            which first CARVE the open field).
+ *   ENTER(cell, other)       a head moves into cell without adding it, coming from other:
+ *                            over cells already visited (aldous-broder, wall follower,
+ *                            Tremaux meeting a visited cell), or over cells not yet added
+ *                            (Wilson's exploring walk, before its loops are erased).
  *   BACKTRACK(cell, other)   a head backs out of cell (a dead end, the breadcrumb retreat)
- *                            to other.
+ *                            to other; other is AMZ_NO_CELL when a cell simply leaves a
+ *                            list (growing-tree). Dead-end filling reports each filled
+ *                            cell this way.
  *   FRONTIER(cell)           cell joins a frontier or queue (BFS, Prim).
  *   PATH(cell, index, total) the final path: cell number index (from 0) of total cells,
  *                            emitted from start to goal.

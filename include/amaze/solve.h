@@ -13,9 +13,16 @@
 #include "amaze/observer.h"
 #include "amaze/status.h"
 
-/* Options common to all solvers; initialise with amz_solve_options_init. */
+/* Which wall the wall follower keeps its hand on. */
+typedef enum amz_hand {
+    AMZ_HAND_LEFT = 0,
+    AMZ_HAND_RIGHT = 1
+} amz_hand;
+
+/* Options common to all solvers, and the few that tune one; initialise with
+ * amz_solve_options_init (new fields keep their defaults in old code). */
 typedef struct amz_solve_options {
-    int reserved; /* no options yet; keeps the struct non-empty */
+    amz_hand hand; /* wall-follower: left (default) or right */
 } amz_solve_options;
 
 typedef struct amz_solve_result {
@@ -31,11 +38,13 @@ typedef struct amz_solve_info {
     const char *summary;
     unsigned topologies; /* bit (1u << topology) for each supported topology */
     bool shortest;       /* always returns a shortest path */
+    bool complete;       /* finds a path whenever one exists; false: may report AMZ_ENOPATH on
+                            mazes with loops (wall-follower), always succeeds on perfect ones */
     unsigned work_bits;  /* working memory per cell, in bits */
     amz_solve_fn run;
 } amz_solve_info;
 
-/* Defaults for every option. */
+/* Defaults: left hand. */
 AMZ_API void amz_solve_options_init(amz_solve_options *o);
 /* Number of registered solvers, and the i-th (NULL past the end), in catalog order. */
 AMZ_API size_t amz_solve_count(void);
@@ -44,9 +53,11 @@ AMZ_API const amz_solve_info *amz_solve_at(size_t i);
 AMZ_API const amz_solve_info *amz_solve_find(const char *name);
 
 /* Solves m from `from` to `to` with solver `name` (o NULL = defaults). On success *out
- * holds the path (free with amz_path_deinit(&out->path)); on failure *out is zeroed.
- * Errors: AMZ_ENOTFOUND, AMZ_EUNSUPPORTED, AMZ_ERANGE (a cell outside the maze),
- * AMZ_ENOPATH (with a message naming both cells), AMZ_ENOMEM, AMZ_ECANCELED. */
+ * holds a simple path (no cell twice; free with amz_path_deinit(&out->path)); on
+ * failure *out is zeroed but for `explored`. Errors: AMZ_ENOTFOUND, AMZ_EUNSUPPORTED,
+ * AMZ_EINVAL (bad options), AMZ_ERANGE (a cell outside the maze), AMZ_ENOPATH (with a
+ * message naming both cells; for a solver that is not `complete`, also when its method
+ * failed, which the message says), AMZ_ENOMEM, AMZ_ECANCELED. */
 AMZ_API amz_status amz_solve_run(const amz_maze *m, const char *name, amz_cell from, amz_cell to,
                                  const amz_solve_options *o, const amz_observer *obs, amz_solve_result *out,
                                  amz_error *err);

@@ -1,5 +1,6 @@
 /* cmd_generate.c — `amaze generate`: make a maze with a registered generator. */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -24,6 +25,27 @@ static const char help[] =
     "      --start X,Y          start cell, column and row from 0 (default: the first\n"
     "                           cell in reading order, top left on a rectangle)\n"
     "      --goal X,Y           goal cell (default: the last cell, bottom right)\n"
+    "      --goal farthest      put the goal on the cell farthest from the start\n"
+    "      --longest            put start and goal at the two ends of the longest\n"
+    "                           shortest path (the maze's diameter)\n"
+    "      --braid F            remove a fraction F (0 to 1) of the dead ends by opening\n"
+    "                           a wall each, which makes loops (default 0)\n"
+    "\n"
+    "Options of one algorithm:\n"
+    "      --bias C[:P]         binary-tree: the corner passages lead to, ne (default),\n"
+    "                           nw, se or sw, and the chance P of the vertical way\n"
+    "                           (default 0.5), like --bias sw:0.7\n"
+    "      --choice SPEC        growing-tree: which listed cell grows next: newest\n"
+    "                           (default), oldest, random, middle, or a weighted mix\n"
+    "                           like newest:75,random:25\n"
+    "      --branching P        hunt-and-kill: chance (0 to 1) that a hunt restarts from\n"
+    "                           a junction (3+ passages) when it can: more ways to\n"
+    "                           choose from at the decision points\n"
+    "      --near-start         hunt-and-kill: hunt outwards from the start, so that\n"
+    "                           branches sprout near it (the plain hunt already starts\n"
+    "                           from the top left)\n"
+    "\n"
+    "Output:\n"
     "  -o, --output FILE        write to FILE ('-' = standard output), replaced atomically\n"
     "      --format FMT         amz, json or text (default: from the -o extension .amz,\n"
     "                           .json or .txt; else text on a terminal, amz otherwise)\n"
@@ -32,7 +54,9 @@ static const char help[] =
     "      --max-memory SIZE    refuse to start if the maze would need more (like 2G);\n"
     "                           default: 90% of the available memory\n"
     "      --list-algorithms    list the generators and exit\n"
-    "  -h, --help               show this help and exit\n";
+    "  -h, --help               show this help and exit\n"
+    "\n"
+    "docs/ALGORITHMS.md describes each generator: texture, bias, memory and speed.\n";
 
 static void list_algorithms(void)
 {
@@ -45,8 +69,31 @@ static void list_algorithms(void)
                     strcat(topo, ",");
                 strcat(topo, amz_topology_name((amz_topology)t));
             }
-        printf("%-20s %-12s %s\n", g->name, topo, g->summary);
+        printf("%-20s %-12s %s%s\n", g->name, topo, g->summary, g->masks ? "" : " [no masks]");
     }
+}
+
+/* A number from 0 to 1 ("0.25", "1", ".5"); CLI_USAGE otherwise. */
+static int parse_unit(const char *cmd, const char *opt, const char *s, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v >= 0.0 && v <= 1.0))
+        return cli_usage(cmd, opt, "'%s' is not a number from 0 to 1", s);
+    *out = v;
+    return CLI_OK;
+}
+
+/* --bias CORNER[:P]. */
+static int parse_bias(const char *cmd, const char *s, amz_gen_options *o)
+{
+    static const char *const corners[] = {"ne", "nw", "se", "sw"};
+    for (int c = 0; c < 4; c++)
+        if (strncmp(s, corners[c], 2) == 0 && (s[2] == '\0' || s[2] == ':')) {
+            o->bias = (amz_corner)c;
+            return s[2] == ':' ? parse_unit(cmd, "--bias", s + 3, &o->bias_weight) : CLI_OK;
+        }
+    return cli_usage(cmd, "--bias", "'%s': expected ne, nw, se or sw, optionally with :P (0 to 1)", s);
 }
 
 int cmd_generate(int argc, char **argv)
@@ -60,6 +107,9 @@ int cmd_generate(int argc, char **argv)
         {"max-memory", required_argument, NULL, 'M'}, {"list-algorithms", no_argument, NULL, 'L'},
         {"shape", required_argument, NULL, 'P'},     {"mask", required_argument, NULL, 'K'},
         {"allow-islands", no_argument, NULL, 'I'},
+        {"braid", required_argument, NULL, 'b'},     {"longest", no_argument, NULL, 'l'},
+        {"bias", required_argument, NULL, 'i'},      {"choice", required_argument, NULL, 'C'},
+        {"branching", required_argument, NULL, 'r'}, {"near-start", no_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0},
     };
     const char *cmd = "generate";
@@ -68,6 +118,9 @@ int cmd_generate(int argc, char **argv)
     bool has_seed = false, has_start = false, has_goal = false, has_size = false, allow_islands = false;
     const char *algorithm = "backtracker", *topology = "square", *shape = NULL, *mask = NULL;
     cli_output out = {0};
+    amz_gen_options o;
+    amz_gen_options_init(&o);
+    const char *only_for = NULL, *only_opt = NULL; /* an option of one algorithm, and which */
     int c, rc;
     cli_getopt_reset();
     while ((c = getopt_long(argc, argv, ":s:t:a:o:h", longopts, NULL)) != -1) {
@@ -80,7 +133,22 @@ int cmd_generate(int argc, char **argv)
         case 'a': algorithm = optarg; break;
         case 'S': if ((rc = cli_parse_u64(cmd, "--seed", optarg, &seed))) return rc; has_seed = true; break;
         case 'B': if ((rc = cli_parse_xy(cmd, "--start", optarg, &sx, &sy))) return rc; has_start = true; break;
-        case 'G': if ((rc = cli_parse_xy(cmd, "--goal", optarg, &gx, &gy))) return rc; has_goal = true; break;
+        case 'G':
+            if (strcmp(optarg, "farthest") == 0) {
+                o.ends = AMZ_ENDS_FARTHEST;
+                break;
+            }
+            if ((rc = cli_parse_xy(cmd, "--goal", optarg, &gx, &gy)))
+                return rc;
+            has_goal = true;
+            break;
+        case 'l': o.ends = AMZ_ENDS_LONGEST; break;
+        case 'b': if ((rc = parse_unit(cmd, "--braid", optarg, &o.braid))) return rc; break;
+        case 'i': if ((rc = parse_bias(cmd, optarg, &o))) return rc; only_for = "binary-tree", only_opt = "--bias"; break;
+        case 'C': o.choice = optarg; only_for = "growing-tree", only_opt = "--choice"; break;
+        case 'r': if ((rc = parse_unit(cmd, "--branching", optarg, &o.branching))) return rc;
+                  only_for = "hunt-and-kill", only_opt = "--branching"; break;
+        case 'n': o.near_start = true; only_for = "hunt-and-kill", only_opt = "--near-start"; break;
         case 'o': out.path = optarg; break;
         case 'F': out.format = optarg; break;
         case 'y': out.style = optarg; break;
@@ -105,6 +173,14 @@ int cmd_generate(int argc, char **argv)
                          algorithm);
     if (!amz_gen_supports(g, topo))
         return cli_usage(cmd, "--algorithm", "'%s' does not work on %s grids", g->name, topology);
+    if (only_for && strcmp(only_for, g->name) != 0)
+        return cli_usage(cmd, only_opt, "%s is an option of %s, not of %s", only_opt, only_for, g->name);
+    if (o.ends == AMZ_ENDS_LONGEST && (has_start || has_goal))
+        return cli_usage(cmd, "--longest", "--longest places start and goal itself; drop --start and --goal");
+    if (o.ends == AMZ_ENDS_FARTHEST && has_goal)
+        return cli_usage(cmd, "--goal", "give --goal once: a cell or 'farthest'");
+    if (amz_gen_options_check(&o, &err))
+        return cli_usage(cmd, only_opt ? only_opt : cmd, "%s", err.msg);
 
     /* Memory guard: refuse before allocating rather than meet the OOM killer. */
     uint64_t need = amz_gen_memory_estimate(g, topo, w, h), limit = cli_memory_limit(max_memory);
@@ -135,8 +211,6 @@ int cmd_generate(int argc, char **argv)
         amz_maze_deinit(&m);
         return rc;
     }
-    amz_gen_options o;
-    amz_gen_options_init(&o);
     o.seed = has_seed ? seed : cli_random_seed();
     o.allow_islands = allow_islands;
     if ((st = amz_gen_run(&m, g->name, &o, NULL, &err))) {

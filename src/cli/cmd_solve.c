@@ -12,6 +12,7 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  -a, --algorithm NAME     solver (default bfs); see --list-algorithms\n"
+    "      --hand left|right    wall-follower: the hand kept on the wall (default left)\n"
     "      --start X,Y          solve from this cell instead of the maze's start\n"
     "      --goal X,Y           solve to this cell instead of the maze's goal\n"
     "      --from X,Y, --to X,Y the same as --start and --goal\n"
@@ -34,13 +35,15 @@ static const char help[] =
     "      --path-color COLOUR  colour of the path (default red)\n"
     "  amaze solve maze.png -o solved.png\n"
     "\n"
-    "Exit status 1 with a message if there is no path.\n";
+    "Exit status 1 with a message if there is no path (or, for the wall follower,\n"
+    "if it would circle a loop of passages forever).\n";
 
 static void list_algorithms(void)
 {
     for (size_t i = 0; i < amz_solve_count(); i++) {
         const amz_solve_info *s = amz_solve_at(i);
-        printf("%-20s %-9s %s\n", s->name, s->shortest ? "shortest" : "any path", s->summary);
+        printf("%-20s %-9s %s\n", s->name, s->shortest ? "shortest" : s->complete ? "any path" : "may fail",
+               s->summary);
     }
 }
 
@@ -55,11 +58,13 @@ int cmd_solve(int argc, char **argv)
         {"list-algorithms", no_argument, NULL, 'L'}, {"help", no_argument, NULL, 'h'},
         {"from", required_argument, NULL, 'B'},      {"to", required_argument, NULL, 'G'},
         {"path-color", required_argument, NULL, 'C'},
-        {NULL, 0, NULL, 0},
+        {"hand", required_argument, NULL, 'H'},      {NULL, 0, NULL, 0},
     };
     const char *cmd = "solve", *algorithm = "bfs";
     int64_t sx = 0, sy = 0, gx = 0, gy = 0;
-    bool has_start = false, has_goal = false, verbose = false;
+    bool has_start = false, has_goal = false, verbose = false, has_hand = false;
+    amz_solve_options so;
+    amz_solve_options_init(&so);
     uint64_t max_memory = 0;
     cli_output out = {0};
     const char *path_color = NULL;
@@ -76,6 +81,15 @@ int cmd_solve(int argc, char **argv)
         case 'y': out.style = optarg; break;
         case 'c': out.color = optarg; break;
         case 'v': verbose = true; break;
+        case 'H':
+            if (strcmp(optarg, "left") == 0)
+                so.hand = AMZ_HAND_LEFT;
+            else if (strcmp(optarg, "right") == 0)
+                so.hand = AMZ_HAND_RIGHT;
+            else
+                return cli_usage(cmd, "--hand", "'%s': expected left or right", optarg);
+            has_hand = true;
+            break;
         case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &max_memory))) return rc; break;
         case 'C': path_color = optarg; break;
         case 'L': list_algorithms(); return CLI_OK;
@@ -88,6 +102,8 @@ int cmd_solve(int argc, char **argv)
     const char *input = optind < argc ? argv[optind] : "-";
     if (!amz_solve_find(algorithm))
         return cli_usage(cmd, "--algorithm", "unknown solver '%s' (see amaze solve --list-algorithms)", algorithm);
+    if (has_hand && strcmp(algorithm, "wall-follower") != 0)
+        return cli_usage(cmd, "--hand", "--hand is an option of wall-follower, not of %s", algorithm);
 
     amz_maze m;
     cli_png_input png;
@@ -107,7 +123,7 @@ int cmd_solve(int argc, char **argv)
     amz_error err;
     amz_error_clear(&err);
     uint64_t explored = 0;
-    amz_status st = amz_solve_maze(&m, algorithm, NULL, NULL, &explored, &err);
+    amz_status st = amz_solve_maze(&m, algorithm, &so, NULL, &explored, &err);
     if (st) {
         amz_maze_deinit(&m);
         return cli_lib_fail(cmd, &err, st);

@@ -2,7 +2,17 @@
  * Source: W. D. Pullen, "Think Labyrinth!" (astrolog.org); the hex-maze article's
  * "Trapped!" scan. The hunt resumes from the first unvisited cell rather than the top:
  * every cell before it is visited, so on a full grid that cell always has a visited
- * neighbour (west, or north at a row start) and the whole run is O(cells). */
+ * neighbour (west, or north at a row start) and the whole run is O(cells).
+ *
+ * Difficulty knobs (the same article): with `branching` P, a hunt is, with probability
+ * P, a junction hunt: it prefers to restart from a maze cell that already has three or
+ * more passages (a decision point, which gains one more way), else two (which becomes
+ * one), never a dead end, looking up to BRANCH_WINDOW candidates beyond the first. With `near_start`, the hunt scans rows outwards from the start's
+ * row (and each row outwards from the start's column), so restarts, and the branches
+ * they make, come near the start first; the first unvisited cell in that order still
+ * always has a visited neighbour (the cell before it in its row, or the one towards
+ * the start's row). On masked grids, cells the start cannot reach are marked visited
+ * up front so that no hunt stops at them. */
 #include "amaze/alloc.h"
 #include "core/bits.h"
 #include "core/error.h"
@@ -11,6 +21,8 @@
 #include "gen/gen_impl.h"
 #include "gen/padded.h"
 #include "grid/grid.h"
+
+#define BRANCH_WINDOW 16 /* extra candidates a junction hunt may look at */
 
 /* First index >= from whose bit is clear, or n. Skips 64 cells per word. */
 static int64_t first_clear(const uint64_t *bits, int64_t from, int64_t n)
@@ -27,16 +39,133 @@ static int64_t first_clear(const uint64_t *bits, int64_t from, int64_t n)
     return n;
 }
 
-static ALWAYS_INLINE amz_status hunt_and_kill(amz_maze *m, amz_topology T, amz_rng *rng, padded *pv,
-                                              const amz_observer *obs)
+/* The k-th position (k = 0 .. len-1) of the order s, s-1, s+1, s-2, s+2, ... over
+ * 0 .. len-1: outwards from s, continuing on the longer side once one side runs out. */
+static int32_t outward(int32_t s, int32_t len, int64_t k)
+{
+    int64_t left = s, right = len - 1 - s, both = left < right ? left : right;
+    if (k <= 2 * both)
+        return (int32_t)(k & 1 ? s - (k + 1) / 2 : s + k / 2);
+    return (int32_t)(left > right ? s - (k - both) : s + (k - both));
+}
+
+typedef struct hunter {
+    amz_maze *m;
+    padded *pv;
+    amz_rng *rng;
+    uint32_t branch_thr; /* a 32-bit draw below it makes a junction hunt (0: never) */
+    bool outward;
+    int64_t scan;        /* row-major: padded index; outward: ordinal, every earlier one visited */
+} hunter;
+
+/* The cell at hunt ordinal t of the outward order. */
+static amz_cell outward_cell(const amz_maze *m, int64_t t)
+{
+    int32_t sx = (int32_t)(m->start % m->width), sy = (int32_t)(m->start / m->width);
+    int32_t y = outward(sy, m->height, t / m->width), x = outward(sx, m->width, t % m->width);
+    return (amz_cell)y * m->width + x;
+}
+
+/* The next unvisited cell at or after ordinal *t (advancing *t to it); false at the end. */
+static bool next_unvisited(hunter *hu, int64_t *t, amz_cell *cell)
+{
+    const amz_maze *m = hu->m;
+    if (!hu->outward) {
+        const int64_t pn = hu->pv->pw * (m->height + 2);
+        *t = first_clear(hu->pv->bits, *t, pn);
+        if (*t >= pn)
+            return false;
+        *cell = (amz_cell)(*t / hu->pv->pw - 1) * m->width + (*t % hu->pv->pw - 1);
+        return true;
+    }
+    for (; *t < m->ncells; ++*t) {
+        amz_cell c = outward_cell(m, *t);
+        if (!visited(hu->pv, (int32_t)(c % m->width), (int32_t)(c / m->width))) {
+            *cell = c;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Directions from unvisited cell u to visited neighbours (all[]), and among them those
+ * whose neighbour has the most passages, if that is 2 or more (best[], *deg). */
+static void restarts(const hunter *hu, amz_cell u, int all[], int *na, int best[], int *nb, int *deg)
+{
+    const amz_maze *m = hu->m;
+    const int32_t w = m->width, x = (int32_t)(u % w), y = (int32_t)(u / w);
+    *na = *nb = *deg = 0;
+    for (int d = 0; d < m->ndirs; d++) {
+        int32_t nx, ny;
+        if (!grid_step(m->topology, w, m->height, x, y, d, &nx, &ny) || !visited(hu->pv, nx, ny) ||
+            !grid_exists(m, (amz_cell)ny * w + nx))
+            continue;
+        all[(*na)++] = d;
+        if (!hu->branch_thr)
+            continue;
+        int k = amz_maze_degree(m, (amz_cell)ny * w + nx);
+        if (k < 2 || k < *deg)
+            continue;
+        if (k > *deg)
+            *nb = 0;
+        *deg = k;
+        best[(*nb)++] = d;
+    }
+}
+
+/* The hunt: picks the restart cell *u and the direction *d of its maze neighbour.
+ * False when every reachable cell is visited. A junction hunt looks at up to
+ * BRANCH_WINDOW candidates after the first for the maze neighbour with the most
+ * passages (3+ beats 2; dead ends never count), keeping the earliest best one. */
+static bool hunt(hunter *hu, amz_cell *u, int *d)
+{
+    int all[AMZ_MAX_DIRS], best[AMZ_MAX_DIRS], na, nb, deg;
+    bool junction_hunt = hu->branch_thr && (uint32_t)(rng_next(hu->rng) >> 32) < hu->branch_thr;
+    amz_cell pick = AMZ_NO_CELL;
+    int pick_dirs[AMZ_MAX_DIRS], pick_n = 0, pick_deg = -1, extra = 0;
+    int64_t t = hu->scan;
+    amz_cell c;
+    if (!next_unvisited(hu, &t, &c))
+        return false;
+    hu->scan = t;
+    for (;;) {
+        restarts(hu, c, all, &na, best, &nb, &deg);
+        if (na) {
+            if (!junction_hunt) {
+                *u = c;
+                *d = all[rng_below(hu->rng, (uint32_t)na)];
+                return true;
+            }
+            /* The first candidate is the fallback; a later one must be strictly better. */
+            int score = nb ? deg : 0;
+            if (score > pick_deg) {
+                pick = c;
+                pick_deg = score;
+                pick_n = nb ? nb : na;
+                for (int i = 0; i < pick_n; i++)
+                    pick_dirs[i] = nb ? best[i] : all[i];
+            }
+        }
+        if (pick_deg >= 3 || (pick != AMZ_NO_CELL && ++extra > BRANCH_WINDOW) || (t++, !next_unvisited(hu, &t, &c))) {
+            if (pick == AMZ_NO_CELL)
+                return false;
+            *u = pick;
+            *d = pick_dirs[rng_below(hu->rng, (uint32_t)pick_n)];
+            return true;
+        }
+    }
+}
+
+static ALWAYS_INLINE amz_status hunt_and_kill(amz_maze *m, amz_topology T, hunter *hu, const amz_observer *obs)
 {
     const int32_t w = m->width, h = m->height;
     const int nd = grid_ndirs(T), bits = nd / 2;
+    padded *pv = hu->pv;
+    amz_rng *rng = hu->rng;
     uint64_t *pas = m->passages;
-    const int64_t pn = pv->pw * (h + 2);
     amz_cell c = m->start;
     int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);
-    int64_t pi = padded_index(pv, x, y), scan = 0;
+    int64_t pi = padded_index(pv, x, y);
     int parity = x & 1;
     obs_progress prog = {0, 0, 0, 0};
 
@@ -63,58 +192,64 @@ static ALWAYS_INLINE amz_status hunt_and_kill(amz_maze *m, amz_topology T, amz_r
             c = nb;
             continue;
         }
-        /* Trapped: hunt from the first unvisited cell for one with a visited neighbour.
-         * The border and removed cells are marked in the bitmap, so the scan skips them;
-         * the neighbour test needs real cells, hence grid_step and the mask. */
-        int64_t u = scan = first_clear(pv->bits, scan, pn);
-        for (;;) {
-            if (u >= pn)
-                return AMZ_OK;
-            int32_t ux = (int32_t)(u % pv->pw) - 1, uy = (int32_t)(u / pv->pw) - 1;
-            amz_cell uc = (amz_cell)uy * w + ux;
-            int cand[AMZ_MAX_DIRS], k = 0;
-            for (int d = 0; d < nd; d++) {
-                int32_t nx, ny;
-                if (grid_step(T, w, h, ux, uy, d, &nx, &ny) && visited(pv, nx, ny) &&
-                    grid_exists(m, (amz_cell)ny * w + nx))
-                    cand[k++] = d;
-            }
-            if (k) {
-                int d = cand[k == 1 ? 0 : rng_below(rng, (uint32_t)k)];
-                amz_cell nb = grid_neighbor_xy(T, w, h, uc, ux, uy, d);
-                bits_set(pv->bits, (uint64_t)u);
-                bits_set(pas, grid_edge_bit(bits, uc, nb, d));
-                if (obs && (obs_emit(obs, AMZ_EV_CARVE, uc, d, nb) ||
-                            obs_emit(obs, AMZ_EV_VISIT, uc, -1, AMZ_NO_CELL) || obs_progress_tick(obs, &prog)))
-                    return AMZ_ECANCELED;
-                c = uc;
-                pi = u;
-                parity = ux & 1;
-                break;
-            }
-            u = first_clear(pv->bits, u + 1, pn);
-        }
+        /* Trapped: hunt. The border and removed cells are marked in the bitmap, so the
+         * scan skips them; the neighbour test needs real cells, hence the mask. */
+        amz_cell uc;
+        int d;
+        if (!hunt(hu, &uc, &d))
+            return AMZ_OK;
+        int32_t ux = (int32_t)(uc % w), uy = (int32_t)(uc / w);
+        amz_cell nb = grid_neighbor_xy(T, w, h, uc, ux, uy, d);
+        pi = padded_index(pv, ux, uy);
+        bits_set(pv->bits, (uint64_t)pi);
+        bits_set(pas, grid_edge_bit(bits, uc, nb, d));
+        if (obs && (obs_emit(obs, AMZ_EV_CARVE, uc, d, nb) || obs_emit(obs, AMZ_EV_VISIT, uc, -1, AMZ_NO_CELL) ||
+                    obs_progress_tick(obs, &prog)))
+            return AMZ_ECANCELED;
+        c = uc;
+        parity = ux & 1;
     }
 }
 
-static amz_status hk_square(amz_maze *m, amz_rng *rng, padded *pv, const amz_observer *obs)
+static amz_status hk_square(amz_maze *m, hunter *hu, const amz_observer *obs)
 {
-    return hunt_and_kill(m, AMZ_TOPO_SQUARE, rng, pv, obs);
+    return hunt_and_kill(m, AMZ_TOPO_SQUARE, hu, obs);
 }
 
-static amz_status hk_hex(amz_maze *m, amz_rng *rng, padded *pv, const amz_observer *obs)
+static amz_status hk_hex(amz_maze *m, hunter *hu, const amz_observer *obs)
 {
-    return hunt_and_kill(m, AMZ_TOPO_HEX, rng, pv, obs);
+    return hunt_and_kill(m, AMZ_TOPO_HEX, hu, obs);
+}
+
+/* Marks the existing cells the start cannot reach as visited. */
+static amz_status mark_unreachable(amz_maze *m, padded *pv)
+{
+    uint64_t *part = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
+    if (!part || !amz_gen_part(m, m->start, part)) {
+        amz_free(part);
+        return AMZ_ENOMEM;
+    }
+    for (amz_cell c = 0; c < m->ncells; c++)
+        if (grid_exists(m, c) && !bits_get(part, (uint64_t)c))
+            bits_set(pv->bits, (uint64_t)padded_index(pv, (int32_t)(c % m->width), (int32_t)(c / m->width)));
+    amz_free(part);
+    return AMZ_OK;
 }
 
 amz_status amz_gen_hunt_and_kill(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                                  amz_error *err)
 {
-    (void)o;
     padded pv;
     if (amz_padded_init(&pv, m))
         return amz_errorf(err, AMZ_ENOMEM, "hunt-and-kill: cannot allocate %lld visited bits", (long long)m->ncells);
-    amz_status st = m->topology == AMZ_TOPO_SQUARE ? hk_square(m, rng, &pv, obs) : hk_hex(m, rng, &pv, obs);
+    if (m->mask && mark_unreachable(m, &pv)) {
+        amz_padded_free(&pv);
+        return amz_errorf(err, AMZ_ENOMEM, "hunt-and-kill: cannot allocate the flood of the start's part");
+    }
+    /* P in steps of 2^-32; P = 1 maps to the largest threshold (a 2^-32 miss is moot). */
+    double thr = o->branching * 4294967296.0;
+    hunter hu = {m, &pv, rng, thr >= 4294967295.0 ? UINT32_MAX : (uint32_t)thr, o->near_start, 0};
+    amz_status st = m->topology == AMZ_TOPO_SQUARE ? hk_square(m, &hu, obs) : hk_hex(m, &hu, obs);
     amz_padded_free(&pv);
     if (st == AMZ_ECANCELED)
         amz_errorf(err, st, "hunt-and-kill: canceled by the observer");

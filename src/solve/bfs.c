@@ -169,12 +169,6 @@ amz_status amz_solve_bfs(const amz_maze *m, amz_cell from, amz_cell to, const am
         st = amz_errorf(err, AMZ_ENOMEM, "bfs: cannot allocate search state for %lld cells", (long long)m->ncells);
         goto done;
     }
-    if (from == to) {
-        out->explored = 1;
-        out->path.start = from;
-        st = obs ? amz_solve_path_from_parents(m, parents, from, to, obs, &out->path, err) : AMZ_OK;
-        goto done;
-    }
     st = m->topology == AMZ_TOPO_SQUARE ? search_square(m, from, to, visited, parents, obs, &out->explored, err)
                                         : search_hex(m, from, to, visited, parents, obs, &out->explored, err);
     /* The visited bits are not needed to walk the parents back: free them first so

@@ -10,15 +10,27 @@
 #define SQ (1u << AMZ_TOPO_SQUARE)
 #define HEX (1u << AMZ_TOPO_HEX)
 
+/* Columns: name, summary, topologies, shortest, complete, working bits per cell, function. */
 static const amz_solve_info registry[] = {
-    {"bfs", "breadth-first search: a shortest path (default)", SQ | HEX, true, 4, amz_solve_bfs},
+    {"bfs", "breadth-first search: a shortest path (default)", SQ | HEX, true, true, 4, amz_solve_bfs},
     {"dfs", "breadcrumb depth-first search of the original demos: a path, backing out of dead ends", SQ | HEX,
-     false, 4, amz_solve_dfs},
+     false, true, 4, amz_solve_dfs},
+    {"astar", "A* with the grid distance (Manhattan, hex) as guide: a shortest path, fewer cells explored",
+     SQ | HEX, true, true, 5, amz_solve_astar},
+    {"bidir", "breadth-first from both ends, meeting in the middle: a shortest path", SQ | HEX, true, true, 8,
+     amz_solve_bidir},
+    {"dead-end-fill", "fill dead ends until only the ways between start and goal remain: a shortest path",
+     SQ | HEX, true, true, 5, amz_solve_dead_end_fill},
+    {"wall-follower", "keep a hand on the wall (--hand left|right): fails where it would circle a loop",
+     SQ | HEX, false, false, 10, amz_solve_wall_follower},
+    {"tremaux", "Tremaux's marked passages: never walks a passage more than twice", SQ | HEX, false, true, 9,
+     amz_solve_tremaux},
 };
 
 void amz_solve_options_init(amz_solve_options *o)
 {
     memset(o, 0, sizeof *o);
+    o->hand = AMZ_HAND_LEFT;
 }
 
 size_t amz_solve_count(void)
@@ -58,8 +70,18 @@ amz_status amz_solve_run(const amz_maze *m, const char *name, amz_cell from, amz
         amz_solve_options_init(&defaults);
         o = &defaults;
     }
+    if ((unsigned)o->hand > AMZ_HAND_RIGHT)
+        return amz_errorf(err, AMZ_EINVAL, "unknown hand %d (expected left or right)", (int)o->hand);
     out->path.start = from;
-    amz_status st = s->run(m, from, to, o, obs_normalize(obs), out, err);
+    obs = obs_normalize(obs);
+    if (from == to) { /* every solver's answer: the empty path */
+        out->explored = 1;
+        if (obs && (obs_emit(obs, AMZ_EV_VISIT, from, -1, AMZ_NO_CELL) ||
+                    obs_emit_index(obs, AMZ_EV_PATH, from, 0, 1)))
+            return amz_errorf(err, AMZ_ECANCELED, "%s: canceled by the observer", s->name);
+        return AMZ_OK;
+    }
+    amz_status st = s->run(m, from, to, o, obs, out, err);
     if (st != AMZ_OK) {
         uint64_t explored = out->explored;
         amz_path_deinit(&out->path);

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -20,7 +21,7 @@ static void check_generator(const amz_gen_info *g, amz_topology t)
 {
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         int w = sizes[s][0], h = sizes[s][1];
-        int seeds = w * h > 5000 ? 3 : 25;
+        int seeds = w * h > 5000 ? 2 : w * h > 1000 ? 4 : 25; /* 13 generators x 2 grids: keep it brisk */
         for (int seed = 0; seed < seeds; seed++) {
             amz_maze m;
             tu_generate(&m, t, w, h, g->name, (uint64_t)seed * 7919u + 1);
@@ -75,14 +76,16 @@ static void test_deterministic_and_seed_sensitive(void **state)
 }
 
 /* Masked grids: a ring-shaped set of cells (connected) must get a perfect maze over
- * exactly the remaining cells, with nothing carved into removed ones. */
+ * exactly the remaining cells, with nothing carved into removed ones. Generators that
+ * cannot work around removed cells must say so (AMZ_EUNSUPPORTED, a message naming
+ * them) and leave the maze as it was. */
 static void test_masked(void **state)
 {
     (void)state;
     for (size_t i = 0; i < amz_gen_count(); i++) {
         const amz_gen_info *g = amz_gen_at(i);
         for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++) {
-            if (!amz_gen_supports(g, (amz_topology)t) || !g->perfect)
+            if (!amz_gen_supports(g, (amz_topology)t))
                 continue;
             for (int seed = 0; seed < 10; seed++) {
                 amz_maze m;
@@ -91,14 +94,64 @@ static void test_masked(void **state)
                 for (int y = 5; y < 12; y++)
                     for (int x = 6; x < 15; x++)
                         assert_int_equal(amz_maze_set_exists(&m, amz_maze_cell_at(&m, x, y), false, &err), AMZ_OK);
+                const int east = t == AMZ_TOPO_SQUARE ? AMZ_SQ_E : AMZ_HEX_SE;
+                assert_int_equal(amz_maze_set_passage(&m, 0, east, true, &err), AMZ_OK); /* survives a refusal */
                 amz_gen_options o;
                 amz_gen_options_init(&o);
                 o.seed = (uint64_t)seed;
-                assert_int_equal(amz_gen_run(&m, g->name, &o, NULL, &err), AMZ_OK);
+                amz_status st = amz_gen_run(&m, g->name, &o, NULL, &err);
+                if (!g->masks) {
+                    assert_int_equal(st, AMZ_EUNSUPPORTED);
+                    assert_non_null(strstr(err.msg, g->name));
+                    assert_true(amz_maze_passage(&m, 0, east));
+                    amz_maze_deinit(&m);
+                    break;
+                }
+                assert_int_equal(st, AMZ_OK);
                 assert_true(tu_is_perfect(&m));
                 for (amz_cell c = 0; c < m.ncells; c++)
                     if (!amz_maze_exists(&m, c))
                         assert_int_equal(amz_maze_cell_mask(&m, c), 0);
+                amz_maze_deinit(&m);
+            }
+        }
+    }
+}
+
+/* Islands: a removed column cuts the grid in two. Every generator that takes masks
+ * refuses such a maze by default (naming the island count) and, with allow_islands,
+ * carves a spanning tree of each island (the walkers must not wait for cells they
+ * cannot reach). */
+static void test_islands(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < amz_gen_count(); i++) {
+        const amz_gen_info *g = amz_gen_at(i);
+        for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++) {
+            if (!amz_gen_supports(g, (amz_topology)t) || !g->masks)
+                continue;
+            for (int seed = 0; seed < 5; seed++) {
+                amz_maze m;
+                amz_error err;
+                assert_int_equal(amz_maze_init(&m, (amz_topology)t, 15, 9, &err), AMZ_OK);
+                for (int y = 0; y < 9; y++)
+                    assert_int_equal(amz_maze_set_exists(&m, amz_maze_cell_at(&m, 6, y), false, &err), AMZ_OK);
+                m.start = amz_maze_cell_at(&m, 10, 4);
+                amz_gen_options o;
+                amz_gen_options_init(&o);
+                o.seed = (uint64_t)seed;
+                assert_int_equal(amz_gen_run(&m, g->name, &o, NULL, &err), AMZ_EINVAL);
+                assert_non_null(strstr(err.msg, "2 separate islands"));
+                o.allow_islands = true;
+                if (amz_gen_run(&m, g->name, &o, NULL, &err) != AMZ_OK)
+                    fail_msg("%s on islands: %s", g->name, err.msg);
+                int64_t cells, passages;
+                tu_part(&m, m.start, &cells, &passages);
+                assert_int_equal(cells, 8 * 9); /* the whole right island */
+                assert_int_equal(passages, cells - 1);
+                tu_part(&m, amz_maze_cell_at(&m, 0, 0), &cells, &passages);
+                assert_int_equal(cells, 6 * 9); /* the left island, a tree of its own */
+                assert_int_equal(passages, cells - 1);
                 amz_maze_deinit(&m);
             }
         }
@@ -111,6 +164,7 @@ int main(void)
         cmocka_unit_test(test_perfect),
         cmocka_unit_test(test_deterministic_and_seed_sensitive),
         cmocka_unit_test(test_masked),
+        cmocka_unit_test(test_islands),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,17 +8,18 @@
 
 #include <cmocka.h>
 
-int64_t tu_bfs_distance(const amz_maze *m, amz_cell a, amz_cell b)
+int64_t tu_distances(const amz_maze *m, amz_cell a, int64_t *dist)
 {
-    int64_t *dist = malloc(sizeof *dist * (size_t)m->ncells);
     amz_cell *q = malloc(sizeof *q * (size_t)m->ncells);
     for (amz_cell c = 0; c < m->ncells; c++)
         dist[c] = -1;
     size_t head = 0, tail = 0;
+    int64_t far = 0;
     dist[a] = 0;
     q[tail++] = a;
     while (head < tail) {
         amz_cell c = q[head++];
+        far = dist[c];
         for (int d = 0; d < m->ndirs; d++) {
             if (!amz_maze_passage(m, c, d))
                 continue;
@@ -29,19 +30,38 @@ int64_t tu_bfs_distance(const amz_maze *m, amz_cell a, amz_cell b)
             }
         }
     }
+    free(q);
+    return far;
+}
+
+int64_t tu_bfs_distance(const amz_maze *m, amz_cell a, amz_cell b)
+{
+    int64_t *dist = malloc(sizeof *dist * (size_t)m->ncells);
+    tu_distances(m, a, dist);
     int64_t r = dist[b];
     free(dist);
-    free(q);
     return r;
+}
+
+void tu_part(const amz_maze *m, amz_cell c, int64_t *cells, int64_t *passages)
+{
+    int64_t *dist = malloc(sizeof *dist * (size_t)m->ncells);
+    tu_distances(m, c, dist);
+    *cells = *passages = 0;
+    for (amz_cell x = 0; x < m->ncells; x++)
+        if (dist[x] >= 0) {
+            ++*cells;
+            *passages += amz_maze_degree(m, x);
+        }
+    *passages /= 2;
+    free(dist);
 }
 
 int64_t tu_reachable(const amz_maze *m, amz_cell c)
 {
-    int64_t n = 0;
-    for (amz_cell x = 0; x < m->ncells; x++)
-        if (amz_maze_exists(m, x) && tu_bfs_distance(m, c, x) >= 0)
-            n++;
-    return n;
+    int64_t cells, passages;
+    tu_part(m, c, &cells, &passages);
+    return cells;
 }
 
 bool tu_is_perfect(const amz_maze *m)

@@ -1,0 +1,64 @@
+/* binary_tree.c — every cell opens towards one of two fixed directions (north or east
+ * for the NE corner), chosen by a biased coin; cells on the far edges have one choice,
+ * the corner none. Each cell points to a cell nearer the corner, so the passages form
+ * a tree. Source: W. D. Pullen, "Think Labyrinth!" (astrolog.org), "Binary tree".
+ * Square grids only: on hex the two directions would not reach every cell. Needs no
+ * memory besides the passages; masks are refused (a removed neighbour would cut the
+ * tree apart). */
+#include <math.h>
+
+#include "core/bits.h"
+#include "core/error.h"
+#include "core/observe.h"
+#include "core/rng_inline.h"
+#include "gen/gen_impl.h"
+#include "grid/grid.h"
+
+amz_status amz_gen_binary_tree(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+                               amz_error *err)
+{
+    const int64_t w = m->width, h = m->height;
+    const int vdir = o->bias == AMZ_CORNER_NE || o->bias == AMZ_CORNER_NW ? AMZ_SQ_N : AMZ_SQ_S;
+    const int hdir = o->bias == AMZ_CORNER_NE || o->bias == AMZ_CORNER_SE ? AMZ_SQ_E : AMZ_SQ_W;
+    /* A 32-bit draw below `thr` picks the vertical direction: P = bias_weight, in steps
+     * of 2^-32 (thr = 2^32 when the weight is 1). */
+    const uint64_t thr = (uint64_t)ldexp(o->bias_weight, 32);
+    uint64_t *pas = m->passages;
+    uint64_t buf = 0;
+    int left = 0;
+    obs_progress prog = {0, 0, 0, 0};
+    if (obs)
+        obs_progress_init(&prog, (uint64_t)m->ncells);
+    for (int64_t y = 0; y < h; y++) {
+        /* Whether this row may go vertically, and which column has no horizontal move. */
+        const bool can_v = vdir == AMZ_SQ_N ? y > 0 : y < h - 1;
+        const int64_t last = hdir == AMZ_SQ_E ? w - 1 : 0;
+        for (int64_t x = 0; x < w; x++) {
+            const amz_cell c = y * w + x;
+            const bool can_h = x != last;
+            int d = -1;
+            if (can_v && can_h) {
+                if (left == 0) {
+                    buf = rng_next(rng);
+                    left = 2;
+                }
+                d = (buf & 0xffffffffu) < thr ? vdir : hdir;
+                buf >>= 32;
+                left--;
+            } else if (can_v) {
+                d = vdir;
+            } else if (can_h) {
+                d = hdir;
+            }
+            amz_cell nb = AMZ_NO_CELL;
+            if (d >= 0) {
+                nb = d == AMZ_SQ_N ? c - w : d == AMZ_SQ_S ? c + w : d == AMZ_SQ_E ? c + 1 : c - 1;
+                bits_set(pas, grid_edge_bit(2, c, nb, d));
+            }
+            if (obs && (obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) ||
+                        (d >= 0 && obs_emit(obs, AMZ_EV_CARVE, c, d, nb)) || obs_progress_tick(obs, &prog)))
+                return amz_errorf(err, AMZ_ECANCELED, "binary-tree: canceled by the observer");
+        }
+    }
+    return AMZ_OK;
+}

@@ -1,0 +1,117 @@
+/* prim_simple.c — simplified ("random frontier cell") Prim: keep the cells next to the
+ * maze in a list; repeatedly take a uniformly random one, join it to a random maze
+ * neighbour, and add its outside neighbours to the list. Source: W. D. Pullen, "Think
+ * Labyrinth!" (astrolog.org), "Prim's algorithm"; J. Buck, "Mazes for Programmers"
+ * (2015), ch. 11 ("Simplified Prim's"). Memory: 2 bits per cell and 8 bytes per
+ * frontier cell (the frontier is a bag: swap-removal keeps every step O(1)). */
+#include "amaze/alloc.h"
+#include "core/bits.h"
+#include "core/error.h"
+#include "core/observe.h"
+#include "core/rng_inline.h"
+#include "gen/gen_impl.h"
+#include "grid/grid.h"
+
+typedef struct bag {
+    amz_cell *items;
+    uint64_t count, cap;
+} bag;
+
+static bool bag_push(bag *b, amz_cell c)
+{
+    if (b->count == b->cap) {
+        uint64_t ncap = b->cap ? b->cap * 2 : 1024;
+        amz_cell *n = amz_realloc(b->items, (size_t)ncap * sizeof *n);
+        if (!n)
+            return false;
+        b->items = n;
+        b->cap = ncap;
+    }
+    b->items[b->count++] = c;
+    return true;
+}
+
+static ALWAYS_INLINE amz_status grow(amz_maze *m, amz_topology T, amz_rng *rng, uint64_t *tree, uint64_t *front,
+                                     bag *b, const amz_observer *obs)
+{
+    const int32_t w = m->width, h = m->height;
+    const int nd = grid_ndirs(T), bits = nd / 2;
+    obs_progress prog = {0, 0, 0, 0};
+    if (obs)
+        obs_progress_init(&prog, (uint64_t)amz_maze_count_cells(m));
+    amz_cell c = m->start, from = AMZ_NO_CELL;
+    int dir = -1;
+    for (;;) {
+        /* c joins the maze (through `dir` from `from`, except the first cell). */
+        int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);
+        bits_set(tree, (uint64_t)c);
+        if (obs && (obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) ||
+                    (from != AMZ_NO_CELL && obs_emit(obs, AMZ_EV_CARVE, c, dir, from)) ||
+                    obs_progress_tick(obs, &prog)))
+            return AMZ_ECANCELED;
+        for (int d = 0; d < nd; d++) {
+            int32_t nx, ny;
+            if (!grid_step(T, w, h, x, y, d, &nx, &ny))
+                continue;
+            amz_cell nb = (amz_cell)ny * w + nx;
+            if (bits_get(tree, (uint64_t)nb) || bits_get(front, (uint64_t)nb) || !grid_exists(m, nb))
+                continue;
+            bits_set(front, (uint64_t)nb);
+            if (!bag_push(b, nb))
+                return AMZ_ENOMEM;
+            if (obs && obs_emit(obs, AMZ_EV_FRONTIER, nb, -1, AMZ_NO_CELL))
+                return AMZ_ECANCELED;
+        }
+        if (b->count == 0)
+            return AMZ_OK;
+        uint64_t i = amz_rng_below64(rng, b->count);
+        c = b->items[i];
+        b->items[i] = b->items[--b->count];
+        /* Join c to a random neighbour already in the maze. */
+        x = (int32_t)(c % w);
+        y = (int32_t)(c / w);
+        int cand[AMZ_MAX_DIRS] = {0}, k = 0;
+        for (int d = 0; d < nd; d++) {
+            int32_t nx, ny;
+            if (grid_step(T, w, h, x, y, d, &nx, &ny) && bits_get(tree, (uint64_t)ny * (uint64_t)w + (uint64_t)nx))
+                cand[k++] = d;
+        }
+        /* A frontier cell always has a neighbour in the tree: it was put there by one. */
+        dir = cand[rng_below(rng, (uint32_t)k)];
+        from = grid_neighbor_xy(T, w, h, c, x, y, dir);
+        bits_set(m->passages, grid_edge_bit(bits, c, from, dir));
+    }
+}
+
+static amz_status grow_square(amz_maze *m, amz_rng *rng, uint64_t *t, uint64_t *f, bag *b, const amz_observer *o)
+{
+    return grow(m, AMZ_TOPO_SQUARE, rng, t, f, b, o);
+}
+
+static amz_status grow_hex(amz_maze *m, amz_rng *rng, uint64_t *t, uint64_t *f, bag *b, const amz_observer *o)
+{
+    return grow(m, AMZ_TOPO_HEX, rng, t, f, b, o);
+}
+
+amz_status amz_gen_prim_simple(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+                               amz_error *err)
+{
+    (void)o;
+    const size_t words = (size_t)bits_words((uint64_t)m->ncells);
+    uint64_t *tree = amz_calloc(words, 8), *front = amz_calloc(words, 8);
+    bag b = {NULL, 0, 0};
+    amz_status st;
+    if (!tree || !front)
+        st = AMZ_ENOMEM;
+    else
+        st = m->topology == AMZ_TOPO_SQUARE ? grow_square(m, rng, tree, front, &b, obs)
+                                            : grow_hex(m, rng, tree, front, &b, obs);
+    if (st == AMZ_ENOMEM)
+        amz_errorf(err, st, "prim-simple: out of memory for the frontier");
+    else if (st == AMZ_ECANCELED)
+        amz_errorf(err, st, "prim-simple: canceled by the observer");
+    amz_free(tree);
+    amz_free(front);
+    amz_free(b.items);
+    return st;
+}

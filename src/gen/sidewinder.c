@@ -1,0 +1,155 @@
+/* sidewinder.c — row by row: the top row is one corridor; every later row is cut into
+ * runs by coin flips (heads: join the next cell), and each run opens once upwards from
+ * a random one of its cells. Source: W. D. Pullen, "Think Labyrinth!" (astrolog.org),
+ * "Sidewinder". On hex grids a row is the zig-zag of cells (x, y) for x = 0..w-1, each
+ * joined to the next (SE from even columns, NE from odd ones), and a run may open
+ * upwards through any of its upward edges: N from every cell, NW and NE from cells in
+ * even columns. Masks are refused (a run could not always reach the row above).
+ *
+ * Random draws, the same in both code paths so that watching a run never changes the
+ * maze: per row, one 64-bit word of coins per 64 cells, drawn when its first cell is
+ * reached; at each run end, rng_below(number of upward edges of the run). */
+#include "core/bits.h"
+#include "core/error.h"
+#include "core/observe.h"
+#include "core/rng_inline.h"
+#include "gen/gen_impl.h"
+#include "grid/grid.h"
+
+/* Spreads the 32 bits of v to the even bit positions of a 64-bit word. */
+static inline uint64_t spread32(uint64_t x)
+{
+    x &= 0xffffffffu;
+    x = (x | x << 16) & 0x0000ffff0000ffffu;
+    x = (x | x << 8) & 0x00ff00ff00ff00ffu;
+    x = (x | x << 4) & 0x0f0f0f0f0f0f0f0fu;
+    x = (x | x << 2) & 0x3333333333333333u;
+    x = (x | x << 1) & 0x5555555555555555u;
+    return x;
+}
+
+/* ORs the 64 bits of v into the bit array at bit position `pos` (no-op for v == 0). */
+static inline void or_bits(uint64_t *a, uint64_t pos, uint64_t v)
+{
+    if (!v)
+        return;
+    unsigned s = (unsigned)(pos & 63);
+    a[pos >> 6] |= v << s;
+    if (s && (v >> (64 - s)))
+        a[(pos >> 6) + 1] |= v >> (64 - s);
+}
+
+/* Square grid, nobody watching: 64 cells per coin word, east passages written 32 at a
+ * time, one bounded draw per run. About 2 ns per cell. */
+static void square_fast(amz_maze *m, amz_rng *rng)
+{
+    const int64_t w = m->width, h = m->height;
+    uint64_t *pas = m->passages;
+    for (int64_t x = 0; x + 1 < w; x++) /* the top row: one corridor */
+        bits_set(pas, (uint64_t)x * 2);
+    for (int64_t y = 1; y < h; y++) {
+        const amz_cell row = y * w;
+        amz_cell run = row; /* first cell of the open run */
+        for (int64_t x0 = 0; x0 < w; x0 += 64) {
+            const int64_t span = w - x0 < 64 ? w - x0 : 64;       /* cells in this chunk */
+            const uint64_t cells = span == 64 ? ~(uint64_t)0 : ((uint64_t)1 << span) - 1;
+            /* Coins for cells that can go east: all but the row's last cell. */
+            const uint64_t east = rng_next(rng) & (x0 + 64 >= w ? cells >> 1 : cells);
+            const amz_cell c0 = row + x0;
+            or_bits(pas, (uint64_t)c0 * 2, spread32(east));
+            or_bits(pas, (uint64_t)c0 * 2 + 64, spread32(east >> 32));
+            /* Each cell that does not go east closes its run. */
+            for (uint64_t ends = ~east & cells; ends; ends &= ends - 1) {
+                amz_cell last = c0 + __builtin_ctzll(ends);
+                amz_cell k = run + (amz_cell)rng_below(rng, (uint32_t)(last - run + 1));
+                bits_set(pas, (uint64_t)(k - w) * 2 + 1); /* N of k = S of the cell above */
+                run = last + 1;
+            }
+        }
+    }
+}
+
+/* The upward edges of cell (x, y), y > 0, in a fixed order; returns how many. */
+static int up_edges(const amz_maze *m, int32_t x, int32_t y, int dirs[3])
+{
+    int n = 0;
+    dirs[n++] = 0; /* N, the same index in both topologies */
+    if (m->topology == AMZ_TOPO_HEX && !(x & 1)) {
+        int32_t nx, ny;
+        if (grid_step(AMZ_TOPO_HEX, m->width, m->height, x, y, AMZ_HEX_NW, &nx, &ny))
+            dirs[n++] = AMZ_HEX_NW;
+        if (grid_step(AMZ_TOPO_HEX, m->width, m->height, x, y, AMZ_HEX_NE, &nx, &ny))
+            dirs[n++] = AMZ_HEX_NE;
+    }
+    return n;
+}
+
+static amz_status carve(amz_maze *m, amz_cell c, int d, const amz_observer *obs)
+{
+    int32_t x = (int32_t)(c % m->width), y = (int32_t)(c / m->width);
+    amz_cell nb = grid_neighbor_xy(m->topology, m->width, m->height, c, x, y, d);
+    bits_set(m->passages, grid_edge_bit(m->bits, c, nb, d));
+    return obs && obs_emit(obs, AMZ_EV_CARVE, c, d, nb) ? AMZ_ECANCELED : AMZ_OK;
+}
+
+/* Any topology, with events: one cell at a time, drawing exactly what square_fast draws. */
+static amz_status generic(amz_maze *m, amz_rng *rng, const amz_observer *obs)
+{
+    const int32_t w = m->width, h = m->height;
+    const bool hex = m->topology == AMZ_TOPO_HEX;
+    obs_progress prog = {0, 0, 0, 0};
+    if (obs)
+        obs_progress_init(&prog, (uint64_t)m->ncells);
+    for (int32_t y = 0; y < h; y++) {
+        amz_cell row = (amz_cell)y * w, run = row;
+        uint64_t coins = 0;
+        for (int32_t x = 0; x < w; x++) {
+            amz_cell c = row + x;
+            if (obs && (obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) || obs_progress_tick(obs, &prog)))
+                return AMZ_ECANCELED;
+            int east = hex ? (x & 1 ? AMZ_HEX_NE : AMZ_HEX_SE) : AMZ_SQ_E;
+            if (y == 0) {
+                if (x + 1 < w && carve(m, c, east, obs))
+                    return AMZ_ECANCELED;
+                continue;
+            }
+            if (x % 64 == 0)
+                coins = rng_next(rng);
+            if (x + 1 < w && ((coins >> (x % 64)) & 1)) {
+                if (carve(m, c, east, obs))
+                    return AMZ_ECANCELED;
+                continue;
+            }
+            /* Close the run [run, c]: one upward edge, uniformly among all of them. */
+            int dirs[3];
+            uint32_t total = 0;
+            for (amz_cell k = run; k <= c; k++)
+                total += (uint32_t)up_edges(m, (int32_t)(k - row), y, dirs);
+            uint32_t pick = rng_below(rng, total);
+            for (amz_cell k = run; k <= c; k++) {
+                uint32_t n = (uint32_t)up_edges(m, (int32_t)(k - row), y, dirs);
+                if (pick < n) {
+                    if (carve(m, k, dirs[pick], obs))
+                        return AMZ_ECANCELED;
+                    break;
+                }
+                pick -= n;
+            }
+            run = c + 1;
+        }
+    }
+    return AMZ_OK;
+}
+
+amz_status amz_gen_sidewinder(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+                              amz_error *err)
+{
+    (void)o;
+    if (m->topology == AMZ_TOPO_SQUARE && !obs) {
+        square_fast(m, rng);
+        return AMZ_OK;
+    }
+    if (generic(m, rng, obs))
+        return amz_errorf(err, AMZ_ECANCELED, "sidewinder: canceled by the observer");
+    return AMZ_OK;
+}

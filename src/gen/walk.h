@@ -1,0 +1,74 @@
+/* walk.h — shared state of the random-walk generators: aldous-broder, wilson and
+ * houston (which runs the first, then the second, on the same state).
+ *
+ * The tree is kept as parent directions in the passage array (gen/parents.h) plus one
+ * in-tree bit per cell; at the end the parents become passages. On a grid with removed
+ * cells, only the part connected to the root is carved: the other existing cells are
+ * pre-marked "in the tree" so nothing walks from them (no walk can reach them either),
+ * and unmarked again before the conversion. Peak: passages + 2 bits per cell. */
+#ifndef AMZ_GEN_WALK_H
+#define AMZ_GEN_WALK_H
+
+#include "amaze/gen.h"
+#include "core/bits.h"
+#include "core/observe.h"
+#include "core/rng_inline.h"
+#include "grid/grid.h"
+
+typedef struct walker {
+    amz_maze *m;
+    amz_rng *rng;
+    const amz_observer *obs;
+    uint64_t *tree;    /* ncells bits: in the tree (or outside the root's part) */
+    uint64_t *outside; /* NULL, or ncells bits: existing cells outside the root's part */
+    amz_cell root;
+    amz_cell pos;      /* where aldous-broder's walk stands (it starts at the root) */
+    uint64_t in_tree;  /* tree cells so far, root included */
+    uint64_t total;    /* cells of the root's part */
+    obs_progress prog;
+} walker;
+
+/* The root the walkers use: the centre cell on a full grid (walks find a central tree
+ * sooner than a corner one; any root gives the same uniform law), else the start. */
+amz_cell amz_walker_root(const amz_maze *m);
+/* Allocates the bits, marks the root (VISIT event). AMZ_ENOMEM / AMZ_ECANCELED with a
+ * message prefixed by `name`; on failure nothing needs freeing. */
+amz_status amz_walker_init(walker *w, amz_maze *m, amz_rng *rng, const amz_observer *obs, const char *name,
+                           amz_error *err);
+/* Converts the tree to passages (also after a cancelled run: a valid partial maze) and
+ * frees the bits; returns st, or AMZ_ENOMEM if the conversion failed. */
+amz_status amz_walker_finish(walker *w, amz_status st, const char *name, amz_error *err);
+
+/* Aldous-Broder from w->pos until `stop_at` cells are in the tree (aldous_broder.c). */
+amz_status amz_walk_aldous_broder(walker *w, uint64_t stop_at);
+/* Wilson's loop-erased walks from every cell not yet in the tree (wilson.c). */
+amz_status amz_walk_wilson(walker *w);
+
+/* A uniformly random direction of topology T from a buffer of random bits: 2 bits per
+ * square draw; hex takes 3 bits and rejects 6 and 7 (21 draws per 64-bit word). */
+static ALWAYS_INLINE int walk_dir(amz_topology T, amz_rng *rng, uint64_t *buf, int *left)
+{
+    if (T == AMZ_TOPO_SQUARE) {
+        if (*left == 0) {
+            *buf = rng_next(rng);
+            *left = 32;
+        }
+        int d = (int)(*buf & 3);
+        *buf >>= 2;
+        --*left;
+        return d;
+    }
+    for (;;) {
+        if (*left == 0) {
+            *buf = rng_next(rng);
+            *left = 21;
+        }
+        int d = (int)(*buf & 7);
+        *buf >>= 3;
+        --*left;
+        if (d < 6)
+            return d;
+    }
+}
+
+#endif

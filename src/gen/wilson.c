@@ -1,0 +1,134 @@
+/* wilson.c — Wilson's algorithm: from each cell not yet in the tree, a random walk runs
+ * until it meets the tree; its loop erasure joins the tree. The result is a uniform
+ * spanning tree whatever the root and the order of starting cells.
+ * Source: D. B. Wilson, "Generating random spanning trees more quickly than the cover
+ * time", STOC 1996. Loop erasure for free: the walk writes, in each cell it leaves,
+ * the direction it left by (overwriting older ones), so following those directions
+ * from the walk's start retraces exactly the loop-erased path. The directions live in
+ * the passage array (gen/parents.h): memory is passages + 1 bit per cell. */
+#include "core/error.h"
+#include "gen/gen_impl.h"
+#include "gen/parents.h"
+#include "gen/walk.h"
+
+/* First index >= from whose bit is clear, or n; skips 64 tree cells per word. */
+static amz_cell next_free(const uint64_t *bits, amz_cell from, amz_cell n)
+{
+    uint64_t i = (uint64_t)from;
+    while (i < (uint64_t)n) {
+        uint64_t word = ~bits[i >> 6] >> (i & 63);
+        if (word) {
+            uint64_t r = i + (uint64_t)__builtin_ctzll(word);
+            return r < (uint64_t)n ? (amz_cell)r : n;
+        }
+        i = (i | 63) + 1;
+    }
+    return n;
+}
+
+static ALWAYS_INLINE amz_status wilson(walker *wk, amz_topology T, bool MASK)
+{
+    amz_maze *m = wk->m;
+    const int32_t w = m->width, h = m->height;
+    const int bits = grid_ndirs(T) / 2;
+    const amz_cell n = m->ncells;
+    uint64_t *par = m->passages, *tree = wk->tree;
+    const uint64_t *mask = m->mask;
+    const amz_observer *obs = wk->obs;
+    amz_rng *rng = wk->rng;
+    /* Cell-number step of each direction, by column parity (no multiply per step). */
+    int64_t du[2][AMZ_MAX_DIRS];
+    for (int odd = 0; odd < 2; odd++)
+        for (int d = 0; d < grid_ndirs(T); d++)
+            du[odd][d] = (int64_t)grid_dy[T][odd][d] * w + grid_dx[T][d];
+    uint64_t buf = 0, in_tree = wk->in_tree;
+    int left = 0;
+
+    for (amz_cell u = next_free(tree, 0, n); u < n; u = next_free(tree, u + 1, n)) {
+        if (MASK && !bits_get(mask, (uint64_t)u))
+            continue;
+        /* The walk: record the exit direction of every cell left, stop in the tree. */
+        amz_cell c = u;
+        int32_t x = (int32_t)(u % w), y = (int32_t)(u / w);
+        for (;;) {
+            int d = walk_dir(T, rng, &buf, &left);
+            int32_t nx, ny;
+            if (!grid_step(T, w, h, x, y, d, &nx, &ny))
+                continue;
+            amz_cell nc = c + du[x & 1][d];
+            if (MASK && !bits_get(mask, (uint64_t)nc))
+                continue;
+            set_parent(par, bits, c, (unsigned)d);
+            if (obs && obs_emit(obs, AMZ_EV_ENTER, nc, -1, c)) {
+                wk->in_tree = in_tree;
+                return AMZ_ECANCELED;
+            }
+            c = nc;
+            x = nx;
+            y = ny;
+            if (bits_get(tree, (uint64_t)nc))
+                break;
+        }
+        /* The loop-erased path: follow the last exits from u into the tree. */
+        c = u;
+        x = (int32_t)(u % w);
+        y = (int32_t)(u / w);
+        while (!bits_get(tree, (uint64_t)c)) {
+            int d = (int)parent_of(par, bits, c);
+            int32_t nx = 0, ny = 0;
+            grid_step(T, w, h, x, y, d, &nx, &ny);
+            amz_cell nc = c + du[x & 1][d];
+            bits_set(tree, (uint64_t)c);
+            in_tree++;
+            if (obs && (obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) || obs_emit(obs, AMZ_EV_CARVE, c, d, nc) ||
+                        obs_progress_tick(obs, &wk->prog))) {
+                wk->in_tree = in_tree;
+                return AMZ_ECANCELED;
+            }
+            c = nc;
+            x = nx;
+            y = ny;
+        }
+    }
+    wk->in_tree = in_tree;
+    return AMZ_OK;
+}
+
+static amz_status wilson_square(walker *w)
+{
+    return wilson(w, AMZ_TOPO_SQUARE, false);
+}
+
+static amz_status wilson_square_mask(walker *w)
+{
+    return wilson(w, AMZ_TOPO_SQUARE, true);
+}
+
+static amz_status wilson_hex(walker *w)
+{
+    return wilson(w, AMZ_TOPO_HEX, false);
+}
+
+static amz_status wilson_hex_mask(walker *w)
+{
+    return wilson(w, AMZ_TOPO_HEX, true);
+}
+
+amz_status amz_walk_wilson(walker *w)
+{
+    if (w->m->topology == AMZ_TOPO_SQUARE)
+        return w->m->mask ? wilson_square_mask(w) : wilson_square(w);
+    return w->m->mask ? wilson_hex_mask(w) : wilson_hex(w);
+}
+
+amz_status amz_gen_wilson(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+                          amz_error *err)
+{
+    (void)o;
+    walker w;
+    amz_status st = amz_walker_init(&w, m, rng, obs, "wilson", err);
+    if (st)
+        return st;
+    st = amz_walk_wilson(&w);
+    return amz_walker_finish(&w, st, "wilson", err);
+}
