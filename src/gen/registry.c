@@ -48,12 +48,17 @@ bool amz_gen_supports(const amz_gen_info *g, amz_topology t)
 
 uint64_t amz_gen_memory_estimate(const amz_gen_info *g, amz_topology t, int64_t width, int64_t height)
 {
-    uint64_t cells, bits, bytes;
+    uint64_t cells, padded, bits, work, bytes;
     int ndirs = amz_topology_ndirs(t);
-    if (!g || !ndirs || width < 1 || height < 1 || !ck_mul_u64((uint64_t)width, (uint64_t)height, &cells) ||
-        !ck_mul_u64(cells, (uint64_t)(ndirs / 2) + g->work_bits, &bits))
+    if (!g || !ndirs || width < 1 || height < 1 || width > AMZ_MAX_SIDE || height > AMZ_MAX_SIDE ||
+        !ck_mul_u64((uint64_t)width, (uint64_t)height, &cells) || !ck_mul_u64(cells, (uint64_t)(ndirs / 2), &bits))
         return UINT64_MAX;
-    bytes = bits / 8 + 64 * (uint64_t)width; /* bit arrays plus row buffers */
+    /* Working bits cover the grid with a one-cell border (the walkers' padded bitmap,
+     * which on a thin strip is three times the cells); row buffers take two bytes per
+     * column. Bit arrays are whole 64-bit words. */
+    if (!ck_mul_u64((uint64_t)width + 2, (uint64_t)height + 2, &padded) || !ck_mul_u64(padded, g->work_bits, &work))
+        return UINT64_MAX;
+    bytes = (bits / 64 + 1) * 8 + (work / 64 + 1) * 8 + 2 * (uint64_t)width + 64;
     return bytes;
 }
 
