@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "amaze/alloc.h"
 #include "amaze/io.h"
@@ -232,6 +233,30 @@ static amz_status read_solution(source *s, amz_maze *m, amz_error *err)
     return st;
 }
 
+/* A regular file must hold the mask, passages and checksum the header announces:
+ * checked against the file's size before allocating for them, so a short hostile
+ * file cannot make the reader reserve gigabytes. Pipes and memory streams skip this
+ * (they are refused when the data runs out). */
+static amz_status check_file_holds(const source *s, amz_topology t, uint64_t cells, unsigned flags, amz_error *err)
+{
+    struct stat sb;
+    int fd = fileno(s->f);
+    off_t pos;
+    if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || (pos = ftello(s->f)) < 0 || sb.st_size < pos)
+        return AMZ_OK;
+    uint64_t need = (cells * (uint64_t)(amz_topology_ndirs(t) / 2) + 7) / 8 + 4;
+    if (flags & FLAG_MASK)
+        need += (cells + 7) / 8;
+    if (flags & FLAG_SOLUTION)
+        need += 8;
+    uint64_t have = (uint64_t)(sb.st_size - pos);
+    if (have < need)
+        return amz_errorf(err, AMZ_EFORMAT,
+                          "truncated file: the header announces %llu more bytes after byte %llu, the file has %llu",
+                          (unsigned long long)need, (unsigned long long)s->offset, (unsigned long long)have);
+    return AMZ_OK;
+}
+
 static amz_status read_body(source *s, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
     uint8_t h[HEADER_FIXED];
@@ -260,6 +285,8 @@ static amz_status read_body(source *s, amz_maze *m, const amz_read_options *o, a
     if ((st = get(s, algo, alen, "algorithm name", err)))
         return st;
     algo[alen] = '\0';
+    if ((st = check_file_holds(s, (amz_topology)topo, (uint64_t)width * (uint64_t)height, flags, err)))
+        return st;
     if ((st = amz_maze_init(m, (amz_topology)topo, width, height, err)))
         return st;
     if (flags & FLAG_MASK) {
