@@ -1,5 +1,6 @@
 /* json_read.c — reads the maze JSON of amz_json_write: a small strict JSON parser
  * (RFC 8259 syntax, nesting depth limited) that keeps the keys it knows. */
+#include <inttypes.h>
 #include <string.h>
 
 #include "amaze/alloc.h"
@@ -71,12 +72,13 @@ static amz_status parse_string(parser *p, char *buf, size_t cap)
                     if (p->s >= p->end)
                         return fail(p, "truncated \\u escape");
                     char h = *p->s++;
-                    v = v * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0'
-                                          : h >= 'a' && h <= 'f' ? h - 'a' + 10
-                                          : h >= 'A' && h <= 'F' ? h - 'A' + 10
-                                                                 : 99);
-                    if (v > 0xffff)
+                    int dgt = h >= '0' && h <= '9'   ? h - '0'
+                              : h >= 'a' && h <= 'f' ? h - 'a' + 10
+                              : h >= 'A' && h <= 'F' ? h - 'A' + 10
+                                                     : -1;
+                    if (dgt < 0)
                         return fail(p, "bad \\u escape");
+                    v = v * 16 + (unsigned)dgt;
                 }
                 c = v < 0x80 ? (char)v : '?';
                 break;
@@ -298,11 +300,13 @@ static amz_status build(const fields *f, amz_maze *m, const amz_read_options *o,
         return amz_errorf(err, AMZ_EFORMAT, "JSON: unknown topology \"%s\"", f->topology);
     if ((st = amz_io_check_size(t, f->width, f->height, o, err)))
         return st;
+    /* Before the maze is allocated: a short list must not cost a huge maze's memory. */
+    uint64_t want = (uint64_t)f->width * (uint64_t)f->height; /* <= AMZ_MAX_CELLS, checked above */
+    if ((uint64_t)f->cells.n != want)
+        return amz_errorf(err, AMZ_EFORMAT, "JSON: \"cells\" has %zu entries, a %lldx%lld maze has %" PRIu64,
+                          f->cells.n, (long long)f->width, (long long)f->height, want);
     if ((st = amz_maze_init(m, t, f->width, f->height, err)))
         return st;
-    if ((uint64_t)f->cells.n != (uint64_t)m->ncells)
-        return amz_errorf(err, AMZ_EFORMAT, "JSON: \"cells\" has %zu entries, a %dx%d maze has %lld", f->cells.n,
-                          m->width, m->height, (long long)m->ncells);
     const int64_t *mk = f->cells.v;
     for (amz_cell c = 0; c < m->ncells; c++)
         if (mk[c] < 0 && (st = amz_maze_set_exists(m, c, false, err)))
