@@ -260,11 +260,15 @@ static amz_status check_file_holds(const source *s, amz_topology t, uint64_t cel
 static amz_status read_body(source *s, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
     uint8_t h[HEADER_FIXED];
-    amz_status st = get(s, h, HEADER_FIXED, "header", err);
+    /* The magic first, so that a short file of another kind (a PNG also starts with
+     * 0x89) is named as such rather than as a truncated .amz. */
+    amz_status st = get(s, h, sizeof amz_magic, "header", err);
     if (st)
         return st;
     if (memcmp(h, amz_magic, sizeof amz_magic) != 0)
         return amz_errorf(err, AMZ_EFORMAT, "not an .amz file (bad magic number)");
+    if ((st = get(s, h + sizeof amz_magic, HEADER_FIXED - sizeof amz_magic, "header", err)))
+        return st;
     unsigned version = (unsigned)le(h + 8, 2), topo = h[10], flags = h[11];
     if (version != AMZ_FILE_VERSION)
         return amz_errorf(err, AMZ_EFORMAT, "unsupported .amz version %u (this build reads version %d)", version,
