@@ -1,0 +1,149 @@
+# lib.sh — helpers for the CLI end-to-end tests (sourced by tests/cli/test_*.sh).
+#
+# $AMAZE is the program under test. Every check records a failure and goes on, so one
+# run lists every problem; `finish` exits 1 if anything failed. Runs are checked for
+# crashes: an exit status of 128 or more (a signal) or a sanitizer report fails.
+# Only bash, coreutils and util-linux (`script`, for a terminal) are needed.
+
+set -u
+: "${AMAZE:?set AMAZE to the amaze program}"
+export LC_ALL=C.UTF-8 2>/dev/null || export LC_ALL=C
+unset NO_COLOR
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/amaze-cli.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+FAILURES=0
+CHECKS=0
+OUT=$T/stdout
+ERR=$T/stderr
+RC=0
+
+fail() {
+    FAILURES=$((FAILURES + 1))
+    echo "FAIL: $*" >&2
+}
+
+# run ARGS... — runs amaze with stdin from /dev/null; RC, $OUT, $ERR hold the results.
+run() {
+    "$AMAZE" "$@" </dev/null >"$OUT" 2>"$ERR"
+    RC=$?
+    crash_check "$*"
+}
+
+# run_in FILE ARGS... — the same with stdin from FILE.
+run_in() {
+    local input=$1
+    shift
+    "$AMAZE" "$@" <"$input" >"$OUT" 2>"$ERR"
+    RC=$?
+    crash_check "$* < $input"
+}
+
+crash_check() {
+    CHECKS=$((CHECKS + 1))
+    if [ "$RC" -ge 128 ]; then
+        fail "$1: killed by a signal (exit $RC)"
+    fi
+    if grep -qE 'Sanitizer|runtime error:|LeakSanitizer' "$ERR"; then
+        fail "$1: sanitizer report:"
+        sed 's/^/    /' "$ERR" >&2
+    fi
+}
+
+# expect_ok DESC — exit 0 and nothing on stderr.
+expect_ok() {
+    if [ "$RC" -ne 0 ]; then
+        fail "$1: exit $RC, expected 0; stderr: $(head -c 300 "$ERR")"
+    elif [ -s "$ERR" ]; then
+        fail "$1: unexpected stderr: $(head -c 300 "$ERR")"
+    fi
+}
+
+# expect_fail CODE NEEDLE DESC — exit CODE; stderr is one line "amaze: <what>: <why>"
+# containing NEEDLE (for usage errors, exit 2, the line may be followed by the hint
+# "Try 'amaze CMD --help'."); nothing on stdout.
+expect_fail() {
+    local code=$1 needle=$2 desc=$3 first lines
+    if [ "$RC" -ne "$code" ]; then
+        fail "$desc: exit $RC, expected $code; stderr: $(head -c 300 "$ERR")"
+        return
+    fi
+    lines=$(wc -l <"$ERR")
+    first=$(head -n 1 "$ERR")
+    if ! [[ $first =~ ^amaze:\ [^:]+:\ .+ ]]; then
+        fail "$desc: message not of the form 'amaze: <what>: <why>': $first"
+    fi
+    if [ "$lines" -eq 2 ] && [ "$code" -eq 2 ]; then
+        if ! [[ $(sed -n 2p "$ERR") =~ ^Try\ \'amaze\ [a-z]+\ --help\'\.$|^Try\ \'amaze\ --help\'\.$ ]]; then
+            fail "$desc: second stderr line is not the --help hint: $(sed -n 2p "$ERR")"
+        fi
+    elif [ "$lines" -ne 1 ]; then
+        fail "$desc: $lines lines on stderr, expected one: $(cat "$ERR")"
+    fi
+    if [ -n "$needle" ] && ! grep -qF -- "$needle" "$ERR"; then
+        fail "$desc: message lacks '$needle': $first"
+    fi
+    if [ -s "$OUT" ]; then
+        fail "$desc: wrote $(wc -c <"$OUT") bytes to stdout on failure"
+    fi
+}
+
+# expect_empty_dir DIR DESC — no file at all (no output, no temporary file).
+expect_empty_dir() {
+    local left
+    left=$(ls -A "$1")
+    if [ -n "$left" ]; then
+        fail "$2: left files behind in the output folder: $left"
+    fi
+}
+
+# expect_no_temp DIR DESC — no hidden temporary file of an atomic write.
+expect_no_temp() {
+    local left
+    left=$(ls -A "$1" | grep -E '^\..*\.tmp-' || true)
+    if [ -n "$left" ]; then
+        fail "$2: temporary files left: $left"
+    fi
+}
+
+# expect_stdout_has TEXT DESC / expect_file_has FILE TEXT DESC
+expect_stdout_has() {
+    grep -qF -- "$1" "$OUT" || fail "$2: stdout lacks '$1'"
+}
+
+# is_amz FILE — starts with the .amz magic.
+is_amz() {
+    [ "$(head -c 4 "$1" | od -An -tx1 | tr -d ' \n')" = "89414d5a" ]
+}
+
+# json_num FILE KEY — the number after "KEY": in a one-line JSON object.
+json_num() {
+    sed -n "s/.*\"$2\":\(-\{0,1\}[0-9.]*\).*/\1/p" "$1"
+}
+
+# json_word FILE KEY — true, false, null or a "string" value.
+json_word() {
+    sed -n "s/.*\"$2\":\(\"[^\"]*\"\|true\|false\|null\).*/\1/p" "$1"
+}
+
+# json_list FILE KEY — the elements of "KEY":[...] one per line.
+json_list() {
+    sed -n "s/.*\"$2\":\[\([^]]*\)\].*/\1/p" "$1" | tr ',' '\n'
+}
+
+# on_tty COMMAND — runs a shell command line with a terminal as stdin/stdout/stderr
+# (util-linux `script`); output with CR LF line ends goes to $OUT, RC is its status.
+on_tty() {
+    TERM=xterm script -qec "$1" /dev/null </dev/null >"$OUT" 2>"$ERR"
+    RC=$?
+    crash_check "tty: $1"
+}
+
+finish() {
+    if [ "$FAILURES" -ne 0 ]; then
+        echo "$(basename "$0"): $FAILURES of $CHECKS runs had failures" >&2
+        exit 1
+    fi
+    echo "$(basename "$0"): $CHECKS runs, all checks passed"
+    exit 0
+}
