@@ -19,16 +19,35 @@ static const char help[] =
     "maze is perfect (connected and without loops), and the shortest solution length in\n"
     "moves between start and goal.\n";
 
+/* A JSON string: names read from files may hold quotes, backslashes or controls. */
+static void print_json_string(const char *str)
+{
+    putchar('"');
+    for (; *str; str++) {
+        unsigned char c = (unsigned char)*str;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20 || c == 0x7f)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
 static void print_json(const amz_maze *m, const amz_stats *s)
 {
     int32_t sx, sy, gx, gy;
     amz_maze_cell_xy(m, m->start, &sx, &sy);
     amz_maze_cell_xy(m, m->goal, &gx, &gy);
-    printf("{\"topology\":\"%s\",\"width\":%d,\"height\":%d,\"algorithm\":\"%s\",\"seed\":%" PRIu64
+    printf("{\"topology\":\"%s\",\"width\":%d,\"height\":%d,\"algorithm\":", amz_topology_name(m->topology), m->width,
+           m->height);
+    print_json_string(m->algorithm);
+    printf(",\"seed\":%" PRIu64
            ",\"start\":[%d,%d],\"goal\":[%d,%d],\"cells\":%" PRIu64 ",\"passages\":%" PRIu64
            ",\"dead_ends\":%" PRIu64 ",\"dead_end_percent\":%.2f,\"junctions\":%" PRIu64 ",\"isolated\":%" PRIu64
            ",\"parts\":%" PRIu64 ",\"perfect\":%s,\"solvable\":%s,\"solution_length\":",
-           amz_topology_name(m->topology), m->width, m->height, m->algorithm, m->seed, sx, sy, gx, gy, s->cells,
+           m->seed, sx, sy, gx, gy, s->cells,
            s->passages, s->dead_ends, s->dead_end_percent, s->junctions, s->isolated, s->parts,
            s->perfect ? "true" : "false", s->solvable ? "true" : "false");
     if (s->solvable)
