@@ -55,6 +55,7 @@ static void test_run_contract(void **state)
     assert_int_equal(amz_gen_run(&m, "no-such-generator", NULL, NULL, &err), AMZ_ENOTFOUND);
     assert_non_null(strstr(err.msg, "'no-such-generator'"));
     assert_int_equal(amz_gen_run(&m, NULL, NULL, NULL, &err), AMZ_ENOTFOUND);
+    amz_maze_deinit(&m);
 
     for (size_t i = 0; i < amz_gen_count(); i++) {
         const amz_gen_info *g = amz_gen_at(i);
