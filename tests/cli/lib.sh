@@ -124,19 +124,27 @@ is_amz() {
     [ "$(head -c 4 "$1" | od -An -tx1 | tr -d ' \n')" = "89414d5a" ]
 }
 
-# json_num FILE KEY — the number after "KEY": in a one-line JSON object.
+# json_num FILE KEY — the number after "KEY": in a one-line JSON object (builtins only).
 json_num() {
-    sed -n "s/.*\"$2\":\(-\{0,1\}[0-9.]*\).*/\1/p" "$1"
+    local line re="\"$2\":(-?[0-9.]+)"
+    IFS= read -r line <"$1"
+    [[ $line =~ $re ]] && echo "${BASH_REMATCH[1]}"
 }
 
-# json_word FILE KEY — true, false, null or a "string" value.
+# json_word FILE KEY — true, false, null or a "string" value (without escapes).
 json_word() {
-    sed -n "s/.*\"$2\":\(\"[^\"]*\"\|true\|false\|null\).*/\1/p" "$1"
+    local line re="\"$2\":(\"[^\"]*\"|true|false|null)"
+    IFS= read -r line <"$1"
+    [[ $line =~ $re ]] && echo "${BASH_REMATCH[1]}"
 }
 
 # json_list FILE KEY — the elements of "KEY":[...] one per line.
 json_list() {
-    sed -n "s/.*\"$2\":\[\([^]]*\)\].*/\1/p" "$1" | tr ',' '\n'
+    local line re="\"$2\":\[([^]]*)\]" items
+    IFS= read -r line <"$1"
+    [[ $line =~ $re ]] || return 0
+    IFS=, read -r -a items <<<"${BASH_REMATCH[1]}"
+    [ "${#items[@]}" -eq 0 ] || printf '%s\n' "${items[@]}"
 }
 
 # on_tty COMMAND — runs a shell command line with a terminal as stdin/stdout/stderr
