@@ -193,6 +193,10 @@ static void setup_gen_maze(amz_maze *m, amz_topology t, int w, int h, int varian
         for (amz_cell c = 0; c < m->ncells; c++)
             if (c != m->start && amz_rng_below(&r, 5) == 0)
                 assert_int_equal(amz_maze_set_exists(m, c, false, NULL), AMZ_OK);
+    if (variant == 4 && w >= 3) /* a removed column: two islands at least */
+        for (int y = 0; y < h; y++)
+            if (amz_maze_cell_at(m, w / 2, y) != m->start)
+                assert_int_equal(amz_maze_set_exists(m, amz_maze_cell_at(m, w / 2, y), false, NULL), AMZ_OK);
 }
 
 static void test_generators(void **state)
@@ -206,7 +210,7 @@ static void test_generators(void **state)
             if (!amz_gen_supports(gi, (amz_topology)t))
                 continue;
             for (size_t s = 0; s < sizeof gen_shapes / sizeof gen_shapes[0]; s++)
-                for (int variant = 0; variant < 4; variant++)
+                for (int variant = 0; variant < 5; variant++)
                     for (uint64_t seed = 0; seed < 6; seed++) {
                         int w = gen_shapes[s][0], h = gen_shapes[s][1];
                         char what[160];
@@ -259,13 +263,14 @@ static void test_generator_cancel(void **state)
     for (size_t g = 0; g < amz_gen_count(); g++) {
         const amz_gen_info *gi = amz_gen_at(g);
         for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++)
-            for (int variant = 0; variant < 3; variant += 2) { /* whole and holed */
+            for (int variant = 0; variant < 5; variant += 2) { /* whole, holed, two islands */
                 if (!amz_gen_supports(gi, (amz_topology)t))
                     continue;
                 amz_maze m;
                 amz_gen_options o;
                 amz_gen_options_init(&o);
                 o.seed = 5;
+                o.allow_islands = true;
                 setup_gen_maze(&m, (amz_topology)t, 12, 9, variant, 5);
                 recorder_reset(&r, 0);
                 assert_int_equal(amz_gen_run(&m, gi->name, &o, &obs, NULL), AMZ_OK);
