@@ -69,7 +69,15 @@ static void put_words(sink *s, const uint64_t *w, uint64_t nbytes)
 amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err)
 {
     sink s = {f, 0, false};
-    size_t alen = strlen(m->algorithm);
+    size_t alen = strnlen(m->algorithm, AMZ_ALGO_MAX);
+    /* Refuse what the reader would reject, rather than write an unreadable file. */
+    if (alen >= AMZ_ALGO_MAX)
+        return amz_errorf(err, AMZ_EINVAL, "algorithm name is not terminated within %d bytes", AMZ_ALGO_MAX);
+    for (size_t i = 0; i < alen; i++)
+        if ((unsigned char)m->algorithm[i] < 0x21 || (unsigned char)m->algorithm[i] > 0x7e)
+            return amz_errorf(err, AMZ_EINVAL,
+                              "algorithm name has a byte 0x%02x that .amz cannot store (printable ASCII only)",
+                              (unsigned)(unsigned char)m->algorithm[i]);
     unsigned flags = (m->mask ? FLAG_MASK : 0) | (m->has_solution ? FLAG_SOLUTION : 0);
     put(&s, amz_magic, sizeof amz_magic);
     put_le(&s, AMZ_FILE_VERSION, 2);

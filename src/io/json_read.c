@@ -224,7 +224,7 @@ typedef struct fields {
     char topology[16];
     int64_t width, height, start, goal;
     uint64_t seed;
-    char algorithm[AMZ_ALGO_MAX];
+    char algorithm[256]; /* longer than allowed, so that a long name is seen and refused */
     ints cells, solution;
     bool has_topology, has_width, has_height, has_start, has_goal, has_cells, has_solution;
 } fields;
@@ -298,6 +298,17 @@ static amz_status build(const fields *f, amz_maze *m, const amz_read_options *o,
                           !f->has_topology ? "topology" : !f->has_width ? "width" : !f->has_height ? "height" : "cells");
     if (amz_topology_parse(f->topology, &t, NULL))
         return amz_errorf(err, AMZ_EFORMAT, "JSON: unknown topology \"%s\"", f->topology);
+    /* The algorithm name follows the .amz rule (printable ASCII, no space, at most 63
+     * bytes), so that every maze read here can be saved as .amz and read back. */
+    size_t alen = strlen(f->algorithm);
+    if (alen >= AMZ_ALGO_MAX)
+        return amz_errorf(err, AMZ_EFORMAT, "JSON: algorithm name of %zu bytes (at most %d allowed)", alen,
+                          AMZ_ALGO_MAX - 1);
+    for (size_t i = 0; i < alen; i++)
+        if ((unsigned char)f->algorithm[i] < 0x21 || (unsigned char)f->algorithm[i] > 0x7e)
+            return amz_errorf(err, AMZ_EFORMAT,
+                              "JSON: algorithm name has a byte 0x%02x (printable ASCII without spaces only)",
+                              (unsigned)(unsigned char)f->algorithm[i]);
     if ((st = amz_io_check_size(t, f->width, f->height, o, err)))
         return st;
     /* Before the maze is allocated: a short list must not cost a huge maze's memory. */

@@ -501,6 +501,19 @@ static void test_io_errors(void **state)
     amz_maze m, back;
     amz_error err;
     build_hand_maze(&m, true);
+    /* A name the format cannot store is refused before anything is written (the
+     * reader would reject the file). */
+    static const char *const bad_names[] = {"two words", "caf\xc3\xa9", "tab\there", "\x7f"};
+    for (size_t i = 0; i < sizeof bad_names / sizeof bad_names[0]; i++) {
+        FILE *f = tmpfile();
+        amz_maze_set_origin(&m, bad_names[i], 1);
+        amz_error_clear(&err);
+        assert_int_equal(amz_amz_write(&m, f, &err), AMZ_EINVAL);
+        assert_non_null(strstr(err.msg, "that .amz cannot store"));
+        assert_int_equal(ftell(f), 0);
+        fclose(f);
+    }
+    amz_maze_set_origin(&m, "test", 7);
     /* Writing to a full device. */
     FILE *f = fopen("/dev/full", "wb");
     if (f) {

@@ -60,6 +60,14 @@ static void test_exact_text(void **state)
                            "\"algorithm\":\"q\\\"b\\\\s\\u0001\",\"cells\":[2,12,-1,1],\"solution\":[0,1,3]}\n");
     amz_maze back;
     amz_error err;
+    /* Names follow the .amz rule (printable ASCII, no space), so a control byte is
+     * refused on the way in; quotes and backslashes round-trip. */
+    assert_int_equal(read_str(s, &back, &err), AMZ_EFORMAT);
+    assert_non_null(strstr(err.msg, "algorithm name has a byte 0x01"));
+    free(s);
+    amz_maze_set_origin(&m, "q\"b\\s", 0);
+    s = tu_write_mem(&m, amz_json_write, NULL);
+    assert_non_null(strstr(s, "\"algorithm\":\"q\\\"b\\\\s\""));
     assert_int_equal(read_str(s, &back, &err), AMZ_OK);
     tu_assert_same_maze_full(&m, &back, "escaped name");
     free(s);
@@ -214,6 +222,13 @@ static void test_inconsistent(void **state)
     expect_bad("{" BASE_KEYS ",\"cells\":[2,8],\"goal\":-1}", "goal out of range");
     expect_bad("{\"topology\":\"square\",\"width\":2,\"height\":1,\"cells\":[-1,0],\"start\":0}", "the start is not");
     expect_bad("{" BASE_KEYS ",\"cells\":[2,8],\"seed\":-1}", "negative seed");
+    /* Algorithm names: what .amz can store, no more. */
+    expect_bad("{" BASE_KEYS ",\"cells\":[2,8],\"algorithm\":\"two words\"}", "algorithm name has a byte 0x20");
+    expect_bad("{" BASE_KEYS ",\"cells\":[2,8],\"algorithm\":\"caf\xc3\xa9\"}", "algorithm name has a byte 0xc3");
+    expect_bad("{" BASE_KEYS ",\"cells\":[2,8],\"algorithm\":\"a\\tb\"}", "algorithm name has a byte 0x09");
+    expect_bad("{" BASE_KEYS ",\"cells\":[2,8],\"algorithm\":"
+               "\"0123456789012345678901234567890123456789012345678901234567890123\"}",
+               "algorithm name of 64 bytes (at most 63 allowed)");
     expect_bad("{" BASE_KEYS ",\"cells\":[2,8],\"seed\":18446744073709551616}", "number too large");
     /* Solutions: from start to goal through open passages, between neighbours. */
     expect_bad("{" BASE_KEYS ",\"cells\":[2,8],\"solution\":[]}", "empty \"solution\"");
