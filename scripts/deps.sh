@@ -10,6 +10,7 @@ packages=(
   libclang-rt-14-dev                # clang's sanitizer and libFuzzer runtimes
   groff-base man-db perl            # the man page: generated, then checked
   binutils                          # nm, objdump: exported-symbol checks
+  bsdutils coreutils                # CLI tests: script (a terminal), od, dd
   libcairo2-dev libgif-dev libpng-dev zlib1g-dev   # pictures and animations
   libxml2-utils poppler-utils       # xmllint and pdfinfo check SVG and PDF output in tests
   bsdutils                          # script(1): the live terminal animation test

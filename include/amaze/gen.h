@@ -63,11 +63,13 @@ typedef amz_status (*amz_gen_fn)(amz_maze *m, amz_rng *rng, const amz_gen_option
 typedef struct amz_gen_info {
     const char *name;     /* CLI name, e.g. "backtracker" */
     const char *summary;  /* one line for --list-algorithms */
+    amz_gen_fn run;
+    size_t work_fixed;    /* working memory independent of the size, in bytes */
     unsigned topologies;  /* bit (1u << topology) for each topology it supports */
+    unsigned work_bits;   /* working memory per cell beyond the passages, in bits */
+    unsigned row_bytes;   /* working memory per column (row buffers), in bytes */
     bool perfect;         /* always makes a perfect maze over connected cells (without --braid) */
     bool masks;           /* works with removed cells; if false amz_gen_run refuses masked mazes */
-    unsigned work_bits;   /* working memory per cell beyond the passages, in bits */
-    amz_gen_fn run;
 } amz_gen_info;
 
 /* Defaults: seed 0, no braid, ends kept, bias NE 0.5, choice "newest", no branching. */

@@ -37,7 +37,9 @@ AMZ_API uint32_t amz_crc32(uint32_t crc, const void *data, size_t len);
 
 /* ---- .amz ---- */
 
-/* Writes m (with its solution, if any) as .amz. AMZ_EIO with a message if writing fails. */
+/* Writes m (with its solution, if any) as .amz. AMZ_EIO with a message if writing fails;
+ * AMZ_EINVAL, before writing anything, for an algorithm name the format cannot store
+ * (bytes outside 0x21 .. 0x7E). */
 AMZ_API amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err);
 /* Reads one .amz maze from f, which must then be at end of file. Streams: memory is the
  * maze itself. AMZ_EFORMAT (with the reason) for bad data, AMZ_EIO, AMZ_ENOMEM. */

@@ -29,7 +29,12 @@
  *                            per run), for progress bars.
  *
  * Returning non-zero from the callback stops the algorithm, which then returns
- * AMZ_ECANCELED; the maze it was building is left valid but incomplete. */
+ * AMZ_ECANCELED; the maze it was building is left valid but incomplete, holding exactly
+ * the passages whose CARVE (and no later WALL) events were delivered.
+ *
+ * While a generator runs, the maze's passage bits are its scratch space (the
+ * backtracker keeps parent directions there): observers track the maze from events,
+ * not by reading the maze. */
 #ifndef AMAZE_OBSERVER_H
 #define AMAZE_OBSERVER_H
 

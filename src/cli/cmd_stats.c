@@ -35,6 +35,22 @@ static const char help[] =
     "difficulty (bits of guessing a walker without backtracking needs); the diameter\n"
     "(longest shortest path). See docs/STATS.md for the formulas.\n";
 
+/* A JSON string: names read from files may hold quotes, backslashes or controls. */
+static void print_json_string(const char *str)
+{
+    putchar('"');
+    for (; *str; str++) {
+        unsigned char c = (unsigned char)*str;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20 || c == 0x7f)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
 static void print_json(const amz_maze *m, const amz_stats *s)
 {
     int32_t sx, sy, gx, gy, ax, ay, bx, by;
@@ -42,11 +58,14 @@ static void print_json(const amz_maze *m, const amz_stats *s)
     amz_maze_cell_xy(m, m->goal, &gx, &gy);
     amz_maze_cell_xy(m, s->diameter_ends[0], &ax, &ay);
     amz_maze_cell_xy(m, s->diameter_ends[1], &bx, &by);
-    printf("{\"topology\":\"%s\",\"width\":%d,\"height\":%d,\"algorithm\":\"%s\",\"seed\":%" PRIu64
+    printf("{\"topology\":\"%s\",\"width\":%d,\"height\":%d,\"algorithm\":", amz_topology_name(m->topology), m->width,
+           m->height);
+    print_json_string(m->algorithm);
+    printf(",\"seed\":%" PRIu64
            ",\"start\":[%d,%d],\"goal\":[%d,%d],\"cells\":%" PRIu64 ",\"passages\":%" PRIu64
            ",\"dead_ends\":%" PRIu64 ",\"dead_end_percent\":%.2f,\"junctions\":%" PRIu64 ",\"isolated\":%" PRIu64
            ",\"parts\":%" PRIu64 ",\"perfect\":%s,\"solvable\":%s,\"solution_length\":",
-           amz_topology_name(m->topology), m->width, m->height, m->algorithm, m->seed, sx, sy, gx, gy, s->cells,
+           m->seed, sx, sy, gx, gy, s->cells,
            s->passages, s->dead_ends, s->dead_end_percent, s->junctions, s->isolated, s->parts,
            s->perfect ? "true" : "false", s->solvable ? "true" : "false");
     if (s->solvable)

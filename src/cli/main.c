@@ -67,7 +67,7 @@ int main(int argc, char **argv)
     if (c)
         cli_signals_install(c->name);
     if (!c) {
-        fprintf(stderr, "amaze: unknown command '%s' (see amaze --help)\n", name);
+        fprintf(stderr, "amaze: %s: unknown command (see amaze --help)\n", name);
         return CLI_USAGE;
     }
     return c->run(argc - 1, argv + 1);

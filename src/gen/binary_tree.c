@@ -50,13 +50,16 @@ amz_status amz_gen_binary_tree(amz_maze *m, amz_rng *rng, const amz_gen_options 
             } else if (can_h) {
                 d = hdir;
             }
-            amz_cell nb = AMZ_NO_CELL;
+            /* VISIT comes before the carve, so a cancel at VISIT leaves no unannounced passage. */
+            if (obs && obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL))
+                return amz_errorf(err, AMZ_ECANCELED, "binary-tree: canceled by the observer");
             if (d >= 0) {
-                nb = d == AMZ_SQ_N ? c - w : d == AMZ_SQ_S ? c + w : d == AMZ_SQ_E ? c + 1 : c - 1;
+                amz_cell nb = d == AMZ_SQ_N ? c - w : d == AMZ_SQ_S ? c + w : d == AMZ_SQ_E ? c + 1 : c - 1;
                 bits_set(pas, grid_edge_bit(2, c, nb, d));
+                if (obs && obs_emit(obs, AMZ_EV_CARVE, c, d, nb))
+                    return amz_errorf(err, AMZ_ECANCELED, "binary-tree: canceled by the observer");
             }
-            if (obs && (obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) ||
-                        (d >= 0 && obs_emit(obs, AMZ_EV_CARVE, c, d, nb)) || obs_progress_tick(obs, &prog)))
+            if (obs && obs_progress_tick(obs, &prog))
                 return amz_errorf(err, AMZ_ECANCELED, "binary-tree: canceled by the observer");
         }
     }

@@ -67,7 +67,10 @@ static amz_status one_island(amz_maze *m, const amz_gen_info *g, const amz_islan
         amz_observer inner = {relay_event, &r};
         st = g->run(&sub, &rng, o, obs ? &inner : NULL, err);
     }
-    for (amz_cell c = 0; c < sub.ncells && st == AMZ_OK; c++) {
+    /* A canceled island keeps what was carved (and announced) so far, like a canceled
+     * run on a whole grid. */
+    bool keep = st == AMZ_OK || st == AMZ_ECANCELED;
+    for (amz_cell c = 0; c < sub.ncells && keep; c++) {
         if (!grid_exists(&sub, c))
             continue;
         amz_cell oc = (amz_cell)(y0 + c / sw) * m->width + (x0 + c % sw);

@@ -203,10 +203,14 @@ static ALWAYS_INLINE amz_status run(kctx *k, amz_topology T, bool wide)
         const uint64_t e = get(k->edges, t, wide);
         const bool up = (ra ^ pkey) * 0x9e3779b97f4a7c15u < (rc ^ pkey) * 0x9e3779b97f4a7c15u;
         put(par, up ? ra : rc, up ? rc : ra, wide);
+        /* The VISITs come before the passage exists and CARVE right after it, so a cancel
+         * at any event leaves exactly the announced passages. */
+        if (k->obs && (visit_once(k, a) || visit_once(k, c)))
+            return AMZ_ECANCELED;
         bits_set(m->passages, e);
         if (k->obs) {
             d = (int)(e % (uint64_t)(grid_ndirs(T) / 2)) + 1;
-            if (visit_once(k, a) || visit_once(k, c) || obs_emit(k->obs, AMZ_EV_CARVE, a, d, c))
+            if (obs_emit(k->obs, AMZ_EV_CARVE, a, d, c))
                 return AMZ_ECANCELED;
         }
     }

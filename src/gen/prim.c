@@ -47,7 +47,7 @@ typedef struct bucketq {
 
 static bool reserve(uint64_t **a, uint32_t *cap, uint32_t need)
 {
-    uint64_t ncap = *cap ? *cap : 16;
+    uint64_t ncap = *cap ? *cap : 4; /* most buckets stay tiny on small mazes */
     while (ncap < need)
         ncap *= 2;
     if (ncap > UINT32_MAX)

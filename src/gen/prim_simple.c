@@ -45,9 +45,10 @@ static ALWAYS_INLINE amz_status grow(amz_maze *m, amz_topology T, amz_rng *rng, 
         /* c joins the maze (through `dir` from `from`, except the first cell). */
         int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);
         bits_set(tree, (uint64_t)c);
-        if (obs && (obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) ||
-                    (from != AMZ_NO_CELL && obs_emit(obs, AMZ_EV_CARVE, c, dir, from)) ||
-                    obs_progress_tick(obs, &prog)))
+        /* CARVE (already made at the end of the last round) before VISIT, like every
+         * growing generator: a cancel at either leaves no unannounced passage. */
+        if (obs && ((from != AMZ_NO_CELL && obs_emit(obs, AMZ_EV_CARVE, c, dir, from)) ||
+                    obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) || obs_progress_tick(obs, &prog)))
             return AMZ_ECANCELED;
         for (int d = 0; d < nd; d++) {
             int32_t nx, ny;

@@ -8,6 +8,10 @@
 #include "core/observe.h"
 #include "gen/gen_impl.h"
 
+/* prim's bucket queue: 4096 bucket headers of 32 bytes whatever the size, and up to
+ * two small arrays per bucket with the allocator's overhead (prim.c). */
+#define LEVELS_BYTES ((size_t)4096 * (32 + 2 * 48))
+
 #define SQ (1u << AMZ_TOPO_SQUARE)
 #define HEX (1u << AMZ_TOPO_HEX)
 
@@ -15,32 +19,60 @@
  * case, for the memory guard; the queued edges of prim and the lists of growing-tree
  * from measured peaks, see bench/RESULTS-catalog.md), function. */
 static const amz_gen_info registry[] = {
-    {"backtracker", "randomised depth-first search: long winding passages, few dead ends (default)", SQ | HEX, true,
-     true, 1, amz_gen_backtracker},
-    {"hunt-and-kill", "random walk; when trapped, scan for a cell beside the maze: long passages", SQ | HEX, true, true,
-     1, amz_gen_hunt_and_kill},
-    {"binary-tree", "each cell opens north or east (--bias): fastest, strongly biased to one corner", SQ, true, false,
-     0, amz_gen_binary_tree},
-    {"sidewinder", "row by row, runs joined once to the row above: a straight top corridor", SQ | HEX, true, false, 0,
-     amz_gen_sidewinder},
-    {"aldous-broder", "random walk, carving on first entry: uniform spanning tree, slow to finish", SQ | HEX, true,
-     true, 2, amz_gen_aldous_broder},
-    {"wilson", "loop-erased random walks into the maze: uniform spanning tree", SQ | HEX, true, true, 2,
-     amz_gen_wilson},
-    {"houston", "aldous-broder for a third of the cells, then wilson: close to, not exactly, uniform", SQ | HEX, true, true, 2,
-     amz_gen_houston},
-    {"prim", "true Prim: grow along the cheapest edge of random weights; many short dead ends", SQ | HEX, true, true,
-     224, amz_gen_prim},
-    {"prim-simple", "simplified Prim: grow from a random frontier cell; radial, many dead ends", SQ | HEX, true, true,
-     66, amz_gen_prim_simple},
-    {"kruskal", "join random edges between different trees (union-find): short dead ends", SQ | HEX, true,
-     true, 144, amz_gen_kruskal},
-    {"growing-tree", "grow from a list cell picked by --choice (newest/oldest/random/middle or a mix)", SQ | HEX, true,
-     true, 98, amz_gen_growing_tree},
-    {"eller", "row by row with set labels, memory proportional to the width only", SQ | HEX, true, false, 0,
-     amz_gen_eller},
-    {"recursive-division", "wall adder: split the field with a wall and one gap, recursively; boxy", SQ | HEX, true,
-     false, 0, amz_gen_recursive_division},
+    {.name = "backtracker",
+     .summary = "randomised depth-first search: long winding passages, few dead ends (default)",
+     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 1, .work_fixed = 0, .row_bytes = 2,
+     .run = amz_gen_backtracker},
+    {.name = "hunt-and-kill",
+     .summary = "random walk; when trapped, scan for a cell beside the maze: long passages",
+     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 1, .work_fixed = 0, .row_bytes = 0,
+     .run = amz_gen_hunt_and_kill},
+    {.name = "binary-tree",
+     .summary = "each cell opens north or east (--bias): fastest, strongly biased to one corner",
+     .topologies = SQ, .perfect = true, .masks = false, .work_bits = 0, .work_fixed = 0, .row_bytes = 0,
+     .run = amz_gen_binary_tree},
+    {.name = "sidewinder",
+     .summary = "row by row, runs joined once to the row above: a straight top corridor",
+     .topologies = SQ | HEX, .perfect = true, .masks = false, .work_bits = 0, .work_fixed = 0, .row_bytes = 0,
+     .run = amz_gen_sidewinder},
+    {.name = "aldous-broder",
+     .summary = "random walk, carving on first entry: uniform spanning tree, slow to finish",
+     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 1, .work_fixed = 0, .row_bytes = 2,
+     .run = amz_gen_aldous_broder},
+    {.name = "wilson",
+     .summary = "loop-erased random walks into the maze: uniform spanning tree",
+     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 1, .work_fixed = 0, .row_bytes = 2,
+     .run = amz_gen_wilson},
+    {.name = "houston",
+     .summary = "aldous-broder for a third of the cells, then wilson: close to, not exactly, uniform",
+     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 1, .work_fixed = 0, .row_bytes = 2,
+     .run = amz_gen_houston},
+    /* the bucket queue peaks near one edge per cell */
+    {.name = "prim",
+     .summary = "true Prim: grow along the cheapest edge of random weights; many short dead ends",
+     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 176, .work_fixed = LEVELS_BYTES, .row_bytes = 0,
+     .run = amz_gen_prim},
+    /* two bitmaps; a frontier bag along the blob's rim */
+    {.name = "prim-simple",
+     .summary = "simplified Prim: grow from a random frontier cell; radial, many dead ends",
+     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 3, .work_fixed = 8192, .row_bytes = 0,
+     .run = amz_gen_prim_simple},
+    {.name = "kruskal",
+     .summary = "join random edges between different trees (union-find): short dead ends",
+     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 144, .work_fixed = 0, .row_bytes = 0,
+     .run = amz_gen_kruskal},
+    {.name = "growing-tree",
+     .summary = "grow from a list cell picked by --choice (newest/oldest/random/middle or a mix)",
+     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 98, .work_fixed = 0, .row_bytes = 0,
+     .run = amz_gen_growing_tree},
+    {.name = "eller",
+     .summary = "row by row with set labels, memory proportional to the width only",
+     .topologies = SQ | HEX, .perfect = true, .masks = false, .work_bits = 0, .work_fixed = 0, .row_bytes = 8,
+     .run = amz_gen_eller},
+    {.name = "recursive-division",
+     .summary = "wall adder: split the field with a wall and one gap, recursively; boxy",
+     .topologies = SQ | HEX, .perfect = true, .masks = false, .work_bits = 0, .work_fixed = 4096, .row_bytes = 0,
+     .run = amz_gen_recursive_division},
 };
 
 void amz_gen_options_init(amz_gen_options *o)
@@ -98,12 +130,18 @@ bool amz_gen_supports(const amz_gen_info *g, amz_topology t)
 
 uint64_t amz_gen_memory_estimate(const amz_gen_info *g, amz_topology t, int64_t width, int64_t height)
 {
-    uint64_t cells, bits, bytes;
+    uint64_t cells, padded, bits, work, bytes;
     int ndirs = amz_topology_ndirs(t);
-    if (!g || !ndirs || width < 1 || height < 1 || !ck_mul_u64((uint64_t)width, (uint64_t)height, &cells) ||
-        !ck_mul_u64(cells, (uint64_t)(ndirs / 2) + g->work_bits, &bits))
+    if (!g || !ndirs || width < 1 || height < 1 || width > AMZ_MAX_SIDE || height > AMZ_MAX_SIDE ||
+        !ck_mul_u64((uint64_t)width, (uint64_t)height, &cells) || !ck_mul_u64(cells, (uint64_t)(ndirs / 2), &bits))
         return UINT64_MAX;
-    bytes = bits / 8 + 64 * (uint64_t)width; /* bit arrays plus row buffers */
+    /* Working bits per cell, plus the one-cell border of the walkers' padded visited
+     * bitmap (on a thin strip, twice the cells again), and row buffers. Bit arrays are
+     * whole 64-bit words. */
+    if (!ck_mul_u64((uint64_t)width + 2, (uint64_t)height + 2, &padded) || !ck_mul_u64(cells, g->work_bits, &work) ||
+        !ck_add_u64(work, padded - cells, &work))
+        return UINT64_MAX;
+    bytes = (bits / 64 + 1) * 8 + (work / 64 + 1) * 8 + (uint64_t)g->row_bytes * (uint64_t)width + 64 + g->work_fixed;
     return bytes;
 }
 

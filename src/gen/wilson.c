@@ -78,10 +78,14 @@ static ALWAYS_INLINE amz_status wilson(walker *wk, amz_topology T, bool MASK)
             int32_t nx = 0, ny = 0;
             grid_step(T, w, h, x, y, d, &nx, &ny);
             amz_cell nc = c + du[x & 1][d];
+            /* VISIT before the cell joins the tree: canceled there, no unannounced passage. */
+            if (obs && obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL)) {
+                wk->in_tree = in_tree;
+                return AMZ_ECANCELED;
+            }
             bits_set(tree, (uint64_t)c);
             in_tree++;
-            if (obs && (obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) || obs_emit(obs, AMZ_EV_CARVE, c, d, nc) ||
-                        obs_progress_tick(obs, &wk->prog))) {
+            if (obs && (obs_emit(obs, AMZ_EV_CARVE, c, d, nc) || obs_progress_tick(obs, &wk->prog))) {
                 wk->in_tree = in_tree;
                 return AMZ_ECANCELED;
             }

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "amaze/alloc.h"
 #include "amaze/io.h"
@@ -68,7 +69,15 @@ static void put_words(sink *s, const uint64_t *w, uint64_t nbytes)
 amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err)
 {
     sink s = {f, 0, false};
-    size_t alen = strlen(m->algorithm);
+    size_t alen = strnlen(m->algorithm, AMZ_ALGO_MAX);
+    /* Refuse what the reader would reject, rather than write an unreadable file. */
+    if (alen >= AMZ_ALGO_MAX)
+        return amz_errorf(err, AMZ_EINVAL, "algorithm name is not terminated within %d bytes", AMZ_ALGO_MAX);
+    for (size_t i = 0; i < alen; i++)
+        if ((unsigned char)m->algorithm[i] < 0x21 || (unsigned char)m->algorithm[i] > 0x7e)
+            return amz_errorf(err, AMZ_EINVAL,
+                              "algorithm name has a byte 0x%02x that .amz cannot store (printable ASCII only)",
+                              (unsigned)(unsigned char)m->algorithm[i]);
     unsigned flags = (m->mask ? FLAG_MASK : 0) | (m->has_solution ? FLAG_SOLUTION : 0);
     put(&s, amz_magic, sizeof amz_magic);
     put_le(&s, AMZ_FILE_VERSION, 2);
@@ -232,14 +241,42 @@ static amz_status read_solution(source *s, amz_maze *m, amz_error *err)
     return st;
 }
 
+/* A regular file must hold the mask, passages and checksum the header announces:
+ * checked against the file's size before allocating for them, so a short hostile
+ * file cannot make the reader reserve gigabytes. Pipes and memory streams skip this
+ * (they are refused when the data runs out). */
+static amz_status check_file_holds(const source *s, amz_topology t, uint64_t cells, unsigned flags, amz_error *err)
+{
+    struct stat sb;
+    int fd = fileno(s->f);
+    off_t pos;
+    if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || (pos = ftello(s->f)) < 0 || sb.st_size < pos)
+        return AMZ_OK;
+    uint64_t need = (cells * (uint64_t)(amz_topology_ndirs(t) / 2) + 7) / 8 + 4;
+    if (flags & FLAG_MASK)
+        need += (cells + 7) / 8;
+    if (flags & FLAG_SOLUTION)
+        need += 8;
+    uint64_t have = (uint64_t)(sb.st_size - pos);
+    if (have < need)
+        return amz_errorf(err, AMZ_EFORMAT,
+                          "truncated file: the header announces %llu more bytes after byte %llu, the file has %llu",
+                          (unsigned long long)need, (unsigned long long)s->offset, (unsigned long long)have);
+    return AMZ_OK;
+}
+
 static amz_status read_body(source *s, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
     uint8_t h[HEADER_FIXED];
-    amz_status st = get(s, h, HEADER_FIXED, "header", err);
+    /* The magic first, so that a short file of another kind (a PNG also starts with
+     * 0x89) is named as such rather than as a truncated .amz. */
+    amz_status st = get(s, h, sizeof amz_magic, "header", err);
     if (st)
         return st;
     if (memcmp(h, amz_magic, sizeof amz_magic) != 0)
         return amz_errorf(err, AMZ_EFORMAT, "not an .amz file (bad magic number)");
+    if ((st = get(s, h + sizeof amz_magic, HEADER_FIXED - sizeof amz_magic, "header", err)))
+        return st;
     unsigned version = (unsigned)le(h + 8, 2), topo = h[10], flags = h[11];
     if (version != AMZ_FILE_VERSION)
         return amz_errorf(err, AMZ_EFORMAT, "unsupported .amz version %u (this build reads version %d)", version,
@@ -260,6 +297,8 @@ static amz_status read_body(source *s, amz_maze *m, const amz_read_options *o, a
     if ((st = get(s, algo, alen, "algorithm name", err)))
         return st;
     algo[alen] = '\0';
+    if ((st = check_file_holds(s, (amz_topology)topo, (uint64_t)width * (uint64_t)height, flags, err)))
+        return st;
     if ((st = amz_maze_init(m, (amz_topology)topo, width, height, err)))
         return st;
     if (flags & FLAG_MASK) {

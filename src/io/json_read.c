@@ -1,5 +1,6 @@
 /* json_read.c — reads the maze JSON of amz_json_write: a small strict JSON parser
  * (RFC 8259 syntax, nesting depth limited) that keeps the keys it knows. */
+#include <inttypes.h>
 #include <string.h>
 
 #include "amaze/alloc.h"
@@ -71,12 +72,13 @@ static amz_status parse_string(parser *p, char *buf, size_t cap)
                     if (p->s >= p->end)
                         return fail(p, "truncated \\u escape");
                     char h = *p->s++;
-                    v = v * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0'
-                                          : h >= 'a' && h <= 'f' ? h - 'a' + 10
-                                          : h >= 'A' && h <= 'F' ? h - 'A' + 10
-                                                                 : 99);
-                    if (v > 0xffff)
+                    int dgt = h >= '0' && h <= '9'   ? h - '0'
+                              : h >= 'a' && h <= 'f' ? h - 'a' + 10
+                              : h >= 'A' && h <= 'F' ? h - 'A' + 10
+                                                     : -1;
+                    if (dgt < 0)
                         return fail(p, "bad \\u escape");
+                    v = v * 16 + (unsigned)dgt;
                 }
                 c = v < 0x80 ? (char)v : '?';
                 break;
@@ -222,7 +224,7 @@ typedef struct fields {
     char topology[16];
     int64_t width, height, start, goal;
     uint64_t seed;
-    char algorithm[AMZ_ALGO_MAX];
+    char algorithm[256]; /* longer than allowed, so that a long name is seen and refused */
     ints cells, solution;
     bool has_topology, has_width, has_height, has_start, has_goal, has_cells, has_solution;
 } fields;
@@ -296,13 +298,26 @@ static amz_status build(const fields *f, amz_maze *m, const amz_read_options *o,
                           !f->has_topology ? "topology" : !f->has_width ? "width" : !f->has_height ? "height" : "cells");
     if (amz_topology_parse(f->topology, &t, NULL))
         return amz_errorf(err, AMZ_EFORMAT, "JSON: unknown topology \"%s\"", f->topology);
+    /* The algorithm name follows the .amz rule (printable ASCII, no space, at most 63
+     * bytes), so that every maze read here can be saved as .amz and read back. */
+    size_t alen = strlen(f->algorithm);
+    if (alen >= AMZ_ALGO_MAX)
+        return amz_errorf(err, AMZ_EFORMAT, "JSON: algorithm name of %zu bytes (at most %d allowed)", alen,
+                          AMZ_ALGO_MAX - 1);
+    for (size_t i = 0; i < alen; i++)
+        if ((unsigned char)f->algorithm[i] < 0x21 || (unsigned char)f->algorithm[i] > 0x7e)
+            return amz_errorf(err, AMZ_EFORMAT,
+                              "JSON: algorithm name has a byte 0x%02x (printable ASCII without spaces only)",
+                              (unsigned)(unsigned char)f->algorithm[i]);
     if ((st = amz_io_check_size(t, f->width, f->height, o, err)))
         return st;
+    /* Before the maze is allocated: a short list must not cost a huge maze's memory. */
+    uint64_t want = (uint64_t)f->width * (uint64_t)f->height; /* <= AMZ_MAX_CELLS, checked above */
+    if ((uint64_t)f->cells.n != want)
+        return amz_errorf(err, AMZ_EFORMAT, "JSON: \"cells\" has %zu entries, a %lldx%lld maze has %" PRIu64,
+                          f->cells.n, (long long)f->width, (long long)f->height, want);
     if ((st = amz_maze_init(m, t, f->width, f->height, err)))
         return st;
-    if ((uint64_t)f->cells.n != (uint64_t)m->ncells)
-        return amz_errorf(err, AMZ_EFORMAT, "JSON: \"cells\" has %zu entries, a %dx%d maze has %lld", f->cells.n,
-                          m->width, m->height, (long long)m->ncells);
     const int64_t *mk = f->cells.v;
     for (amz_cell c = 0; c < m->ncells; c++)
         if (mk[c] < 0 && (st = amz_maze_set_exists(m, c, false, err)))

@@ -171,7 +171,9 @@ amz_status amz_maze_read(FILE *f, const char *name, amz_maze *m, const amz_read_
         bool json = i < len && text[i] == '{';
         if (detected)
             *detected = json ? AMZ_FORMAT_JSON : AMZ_FORMAT_TEXT;
-        st = json ? amz_json_read(text, len, m, o, err) : amz_text_read(text, len, m, o, err);
+        /* The JSON parser knows no byte-order mark: start it after one. */
+        size_t bom = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+        st = json ? amz_json_read(text + bom, len - bom, m, o, err) : amz_text_read(text, len, m, o, err);
         amz_free(text);
     }
     if (st)

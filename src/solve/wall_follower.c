@@ -57,10 +57,13 @@ amz_status amz_solve_wall_follower(const amz_maze *m, amz_cell from, amz_cell to
         }
         if (d < 0 || (c == from && d == first)) {
             out->explored = explored;
+            int32_t fx, fy, tx, ty;
+            amz_maze_cell_xy(m, from, &fx, &fy);
+            amz_maze_cell_xy(m, to, &tx, &ty);
             st = amz_errorf(err, AMZ_ENOPATH,
-                            "wall-follower (%s hand) came back to where it started without reaching the goal: "
-                            "the goal is unreachable, or beyond a loop of passages that a wall follower circles",
-                            hand);
+                            "no path from (%d,%d) to (%d,%d) along the %s wall: the wall follower came back to "
+                            "where it started (the goal is unreachable, or beyond a loop it circles)",
+                            fx, fy, tx, ty, hand);
             goto done;
         }
         if (first < 0)

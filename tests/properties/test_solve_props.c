@@ -15,20 +15,6 @@
 
 #include "testutil.h"
 
-/* Opens or closes random edges: density p of all possible edges open. */
-static void random_maze(amz_maze *m, amz_topology t, int w, int h, double p, uint64_t seed)
-{
-    amz_rng r;
-    amz_rng_seed(&r, seed);
-    assert_int_equal(amz_maze_init(m, t, w, h, NULL), AMZ_OK);
-    for (amz_cell c = 0; c < m->ncells; c++)
-        for (int d = 1; d <= m->bits; d++)
-            if (amz_maze_neighbor(m, c, d) != AMZ_NO_CELL && amz_rng_unit(&r) < p)
-                assert_int_equal(amz_maze_set_passage(m, c, d, true, NULL), AMZ_OK);
-    m->start = (amz_cell)amz_rng_below64(&r, (uint64_t)m->ncells);
-    m->goal = (amz_cell)amz_rng_below64(&r, (uint64_t)m->ncells);
-}
-
 /* True if the part of `from` (cells joined by passages) is a tree. */
 static bool part_is_tree(const amz_maze *m, amz_cell from)
 {
@@ -125,7 +111,7 @@ static void test_imperfect_mazes(void **state)
         for (int seed = 0; seed < 200; seed++) {
             amz_maze m;
             int w = 1 + seed % 29, h = 1 + (seed * 5) % 19;
-            random_maze(&m, (amz_topology)t, w, h, density[seed % 5], (uint64_t)seed);
+            tu_random_maze(&m, (amz_topology)t, w, h, density[seed % 5], (uint64_t)seed);
             check_all_solvers(&m, "imperfect maze");
             amz_maze_deinit(&m);
         }

@@ -1,10 +1,14 @@
 /* testutil.c — independent reference checks for the tests (see testutil.h). */
 #include "testutil.h"
 
+#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -137,4 +141,157 @@ void tu_generate(amz_maze *m, amz_topology t, int w, int h, const char *algo, ui
     amz_status st = amz_gen_run(m, algo, &o, NULL, &err);
     if (st)
         fail_msg("%s %dx%d seed %llu: %s", algo, w, h, (unsigned long long)seed, err.msg);
+}
+
+void tu_random_maze(amz_maze *m, amz_topology t, int w, int h, double p, uint64_t seed)
+{
+    amz_rng r;
+    amz_rng_seed(&r, seed);
+    assert_int_equal(amz_maze_init(m, t, w, h, NULL), AMZ_OK);
+    for (amz_cell c = 0; c < m->ncells; c++)
+        for (int d = 1; d <= m->bits; d++)
+            if (amz_maze_neighbor(m, c, d) != AMZ_NO_CELL && amz_rng_unit(&r) < p)
+                assert_int_equal(amz_maze_set_passage(m, c, d, true, NULL), AMZ_OK);
+    m->start = (amz_cell)amz_rng_below64(&r, (uint64_t)m->ncells);
+    m->goal = (amz_cell)amz_rng_below64(&r, (uint64_t)m->ncells);
+}
+
+void tu_random_mask(amz_maze *m, double fraction, uint64_t seed)
+{
+    amz_rng r;
+    amz_rng_seed(&r, seed ^ 0x6d61736bu);
+    amz_cell left = m->ncells;
+    for (amz_cell c = 0; c < m->ncells && left > 1; c++)
+        if (amz_rng_unit(&r) < fraction) {
+            assert_int_equal(amz_maze_set_exists(m, c, false, NULL), AMZ_OK);
+            left--;
+        }
+}
+
+static void same_shape(const amz_maze *a, const amz_maze *b, const char *what)
+{
+    if (a->topology != b->topology || a->width != b->width || a->height != b->height || a->ncells != b->ncells)
+        fail_msg("%s: shape differs (%d %dx%d vs %d %dx%d)", what, a->topology, a->width, a->height, b->topology,
+                 b->width, b->height);
+    for (amz_cell c = 0; c < a->ncells; c++) {
+        if (amz_maze_exists(a, c) != amz_maze_exists(b, c))
+            fail_msg("%s: cell %lld exists in one maze only", what, (long long)c);
+        if (amz_maze_cell_mask(a, c) != amz_maze_cell_mask(b, c))
+            fail_msg("%s: cell %lld has mask %u vs %u", what, (long long)c, amz_maze_cell_mask(a, c),
+                     amz_maze_cell_mask(b, c));
+    }
+    if (a->start != b->start || a->goal != b->goal)
+        fail_msg("%s: start/goal %lld/%lld vs %lld/%lld", what, (long long)a->start, (long long)a->goal,
+                 (long long)b->start, (long long)b->goal);
+}
+
+void tu_assert_same_maze(const amz_maze *a, const amz_maze *b, const char *what)
+{
+    same_shape(a, b, what);
+}
+
+void tu_assert_same_maze_full(const amz_maze *a, const amz_maze *b, const char *what)
+{
+    same_shape(a, b, what);
+    if (a->seed != b->seed || strcmp(a->algorithm, b->algorithm) != 0)
+        fail_msg("%s: origin %s/%llu vs %s/%llu", what, a->algorithm, (unsigned long long)a->seed, b->algorithm,
+                 (unsigned long long)b->seed);
+    if (a->has_solution != b->has_solution)
+        fail_msg("%s: solution present in one maze only", what);
+    if (!a->has_solution)
+        return;
+    if (a->solution.start != b->solution.start || a->solution.len != b->solution.len)
+        fail_msg("%s: solutions differ in start or length", what);
+    for (uint64_t i = 0; i < a->solution.len; i++)
+        if (a->solution.dirs[i] != b->solution.dirs[i])
+            fail_msg("%s: solutions differ at move %llu", what, (unsigned long long)i);
+}
+
+char *tu_write_mem(const amz_maze *m, tu_writer fn, size_t *len)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    assert_non_null(f);
+    amz_error err;
+    amz_error_clear(&err);
+    amz_status st = fn(m, f, &err);
+    assert_int_equal(fclose(f), 0);
+    if (st)
+        fail_msg("writer failed: %s", err.msg);
+    if (len)
+        *len = n;
+    return buf;
+}
+
+char *tu_render_mem(const amz_maze *m, amz_text_style style, bool color, bool solution, size_t *len)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    assert_non_null(f);
+    amz_text_options o;
+    amz_text_options_init(&o);
+    o.style = style;
+    o.color = color;
+    o.solution = solution;
+    amz_error err;
+    amz_error_clear(&err);
+    amz_status st = amz_render_text(m, &o, f, &err);
+    assert_int_equal(fclose(f), 0);
+    if (st)
+        fail_msg("render failed: %s", err.msg);
+    if (len)
+        *len = n;
+    return buf;
+}
+
+amz_status tu_amz_read_mem(const void *data, size_t len, amz_maze *m, const amz_read_options *o, amz_error *err)
+{
+    /* fmemopen of zero bytes is not portable: use a temporary file for an empty image. */
+    FILE *f = len ? fmemopen((void *)data, len, "rb") : tmpfile();
+    assert_non_null(f);
+    amz_status st = amz_amz_read(f, m, o, err);
+    fclose(f);
+    return st;
+}
+
+char *tu_mkdtemp(void)
+{
+    const char *base = getenv("TMPDIR");
+    char tmpl[4096];
+    snprintf(tmpl, sizeof tmpl, "%s/amaze-test-XXXXXX", base && *base ? base : "/tmp");
+    char *d = mkdtemp(tmpl);
+    assert_non_null(d);
+    return strdup(d);
+}
+
+void tu_rmdir_all(char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        char path[8192];
+        while ((e = readdir(d)))
+            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                if (remove(path) != 0)
+                    fail_msg("cannot remove %s", path);
+            }
+        closedir(d);
+    }
+    rmdir(dir);
+    free(dir);
+}
+
+int tu_dir_count(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    return n;
 }

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "amaze.h"
 
@@ -27,5 +28,33 @@ bool tu_edges_consistent(const amz_maze *m);
 uint64_t tu_maze_hash(const amz_maze *m);
 /* Makes a generated maze (asserts success). */
 void tu_generate(amz_maze *m, amz_topology t, int w, int h, const char *algo, uint64_t seed);
+
+/* A random imperfect maze: each possible edge open with probability p, start and goal
+ * random cells (from the seeded library RNG, whose output is tested on its own). */
+void tu_random_maze(amz_maze *m, amz_topology t, int w, int h, double p, uint64_t seed);
+/* Removes about `fraction` of the cells at random (never all of them). */
+void tu_random_mask(amz_maze *m, double fraction, uint64_t seed);
+
+/* Fails the test (with `what` in the message) unless a and b have the same topology,
+ * size, existing cells, per-cell direction masks, start and goal, compared through the
+ * public per-cell API rather than amz_maze_equal. */
+void tu_assert_same_maze(const amz_maze *a, const amz_maze *b, const char *what);
+/* Same as above plus seed, algorithm and solution (moves compared one by one). */
+void tu_assert_same_maze_full(const amz_maze *a, const amz_maze *b, const char *what);
+
+/* Runs fn(m, f, err) with f an in-memory stream and returns what it wrote (malloc'd,
+ * NUL-terminated; *len without the NUL). Asserts the writer succeeded. */
+typedef amz_status (*tu_writer)(const amz_maze *m, FILE *f, amz_error *err);
+char *tu_write_mem(const amz_maze *m, tu_writer fn, size_t *len);
+/* Renders m as text in a style, with or without colour, into a malloc'd string. */
+char *tu_render_mem(const amz_maze *m, amz_text_style style, bool color, bool solution, size_t *len);
+/* Reads a .amz image from memory with amz_amz_read (o may be NULL). */
+amz_status tu_amz_read_mem(const void *data, size_t len, amz_maze *m, const amz_read_options *o, amz_error *err);
+
+/* A fresh empty folder under $TMPDIR (or /tmp) for file tests; tu_rmdir_all removes it
+ * and what it holds (one level). tu_dir_count counts its entries other than . and .. */
+char *tu_mkdtemp(void);
+void tu_rmdir_all(char *dir);
+int tu_dir_count(const char *dir);
 
 #endif

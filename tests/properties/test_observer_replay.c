@@ -1,4 +1,4 @@
-/* test_observer.c — every generator and solver, watched: the event stream must tell
+/* test_observer_replay.c — every generator and solver, watched: the event stream must tell
  * the same story as the result. Generators: replaying CARVE (open a closed passage)
  * and WALL (close an open one) on a blank maze gives the final maze, every cell is
  * VISITed exactly once, ENTER and BACKTRACK go between neighbours (BACKTRACK through

@@ -1,0 +1,266 @@
+/* test_text_read.c — importing text art (src/io/text_read.c): every rendering style,
+ * with and without solution and ANSI colour, reads back to the same passages, start
+ * and goal; art of shaped and hex mazes is refused; mazes drawn by hand in an editor's
+ * habits (other wall characters, CRLF, BOM, blank lines); and bad art (ragged, empty,
+ * wrong dimensions, invalid UTF-8, two markers, a wall where a cell should be) refused
+ * with the line of the problem. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "testutil.h"
+
+static amz_status read_str(const char *text, amz_maze *m, amz_error *err)
+{
+    amz_error_clear(err);
+    return amz_text_read(text, strlen(text), m, NULL, err);
+}
+
+static void expect_bad(const char *text, size_t len, const char *needle)
+{
+    amz_maze m;
+    amz_error err;
+    amz_error_clear(&err);
+    amz_status st = amz_text_read(text, len, &m, NULL, &err);
+    if (st == AMZ_OK) {
+        amz_maze_deinit(&m);
+        fail_msg("accepted:\n%s", text);
+    }
+    if (st != AMZ_EFORMAT || !strstr(err.msg, needle))
+        fail_msg("%s\n  gave %d '%s', expected '%s'", text, st, err.msg, needle);
+    assert_null(m.passages);
+}
+
+static void test_round_trips(void **state)
+{
+    (void)state;
+    static const int shapes[][2] = {{1, 1}, {1, 8}, {8, 1}, {2, 2}, {5, 3}, {13, 7}, {30, 12}};
+    int k = 0;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int kind = 0; kind < 3; kind++, k++) {
+            int w = shapes[s][0], h = shapes[s][1];
+            amz_maze m;
+            if (kind == 2)
+                tu_random_maze(&m, AMZ_TOPO_SQUARE, w, h, 0.6, (uint64_t)k); /* loops, closed cells */
+            else
+                tu_generate(&m, AMZ_TOPO_SQUARE, w, h, kind ? "hunt-and-kill" : "backtracker", (uint64_t)k);
+            amz_rng r;
+            amz_rng_seed(&r, (uint64_t)k);
+            m.start = (amz_cell)amz_rng_below64(&r, (uint64_t)m.ncells);
+            m.goal = (amz_cell)amz_rng_below64(&r, (uint64_t)m.ncells);
+            if (m.goal == m.start && m.ncells > 1)
+                m.goal = (m.start + 1) % m.ncells;
+            amz_status st = amz_solve_maze(&m, "bfs", NULL, NULL, NULL, NULL);
+            assert_true(st == AMZ_OK || st == AMZ_ENOPATH);
+            for (int style = 0; style < 3; style++)
+                for (int opts = 0; opts < 4; opts++) {
+                    bool color = opts & 1, sol = opts & 2;
+                    size_t len;
+                    char *t = tu_render_mem(&m, (amz_text_style)style, color, sol, &len);
+                    amz_maze back;
+                    amz_error err;
+                    char what[128];
+                    snprintf(what, sizeof what, "%s%s%s %dx%d kind %d", amz_text_style_name((amz_text_style)style),
+                             color ? " colour" : "", sol ? " solution" : "", w, h, kind);
+                    if (amz_text_read(t, len, &back, NULL, &err) != AMZ_OK)
+                        fail_msg("%s: %s\n%s", what, err.msg, t);
+                    if (w * h == 1) /* S and G share the one cell: only S is drawn */
+                        back.goal = 0;
+                    tu_assert_same_maze(&m, &back, what);
+                    assert_true(amz_maze_equal(&m, &back));
+                    /* Import never invents an origin or a solution. */
+                    assert_false(back.has_solution);
+                    assert_string_equal(back.algorithm, "");
+                    /* Through the sniffing loader too. */
+                    amz_maze viaload;
+                    amz_format fmt = AMZ_FORMAT_AMZ;
+                    FILE *f = fmemopen(t, len, "rb");
+                    assert_int_equal(amz_maze_read(f, "art.txt", &viaload, NULL, &fmt, &err), AMZ_OK);
+                    fclose(f);
+                    assert_int_equal(fmt, AMZ_FORMAT_TEXT);
+                    assert_true(amz_maze_equal(&back, &viaload));
+                    amz_maze_deinit(&viaload);
+                    amz_maze_deinit(&back);
+                    free(t);
+                }
+            amz_maze_deinit(&m);
+        }
+}
+
+static void expect_refused(const amz_maze *m, amz_text_style style, const char *needle, const char *what)
+{
+    size_t len;
+    char *t = tu_render_mem(m, style, false, true, &len);
+    amz_maze back;
+    amz_error err;
+    amz_error_clear(&err);
+    amz_status st = amz_text_read(t, len, &back, NULL, &err);
+    if (st == AMZ_OK) {
+        amz_maze_deinit(&back);
+        fail_msg("%s (%s) read back as a maze:\n%s", what, amz_text_style_name(style), t);
+    }
+    if (st != AMZ_EFORMAT || !strstr(err.msg, needle))
+        fail_msg("%s (%s): %d '%s', expected '%s'", what, amz_text_style_name(style), st, err.msg, needle);
+    free(t);
+}
+
+static void test_shaped_and_hex_refused(void **state)
+{
+    (void)state;
+    /* Text cannot say which cells a shape removed: such art is refused rather than read
+     * as a different maze. Line art shows it by blank corners (here a 3x3 hole), blocks
+     * by solid blocks where cells should be. */
+    amz_maze m;
+    assert_int_equal(amz_maze_init(&m, AMZ_TOPO_SQUARE, 9, 7, NULL), AMZ_OK);
+    for (int y = 2; y < 5; y++)
+        for (int x = 3; x < 6; x++)
+            assert_int_equal(amz_maze_set_exists(&m, amz_maze_cell_at(&m, x, y), false, NULL), AMZ_OK);
+    assert_int_equal(amz_gen_run(&m, "backtracker", NULL, NULL, NULL), AMZ_OK);
+    expect_refused(&m, AMZ_TEXT_ASCII, "blank corner; text art of shaped mazes cannot be read back", "a holed maze");
+    expect_refused(&m, AMZ_TEXT_UNICODE, "blank corner", "a holed maze");
+    expect_refused(&m, AMZ_TEXT_BLOCKS, "shaped mazes cannot be read back", "a holed maze");
+    amz_maze_deinit(&m);
+    /* One removed cell is enough for blocks. */
+    assert_int_equal(amz_maze_init(&m, AMZ_TOPO_SQUARE, 5, 4, NULL), AMZ_OK);
+    assert_int_equal(amz_maze_set_exists(&m, 7, false, NULL), AMZ_OK);
+    assert_int_equal(amz_gen_run(&m, "hunt-and-kill", NULL, NULL, NULL), AMZ_OK);
+    expect_refused(&m, AMZ_TEXT_BLOCKS, "a wall where cell (2,1) should be", "one removed cell");
+    amz_maze_deinit(&m);
+    /* Hex art. */
+    tu_generate(&m, AMZ_TOPO_HEX, 6, 4, "backtracker", 2);
+    expect_refused(&m, AMZ_TEXT_ASCII, "hex maze drawn as text", "a hex maze");
+    expect_refused(&m, AMZ_TEXT_UNICODE, "hex maze drawn as text", "a hex maze");
+    amz_maze_deinit(&m);
+}
+
+static void test_hand_drawn(void **state)
+{
+    (void)state;
+    amz_maze m;
+    amz_error err;
+    /* Blocks with any non-space wall, floor ' ' or '.', markers placed, CRLF, a BOM,
+     * blank lines around. 3x2 cells: 0-1, 1-2, 2-5, 5-4, 4-3 (a snake). */
+    const char *blocks = "\xef\xbb\xbf\r\n\r\n"
+                         "XXXXXXX\r\n"
+                         "XS....X\r\n"
+                         "XXXXX.X\r\n"
+                         "X..G..X\r\n"
+                         "XXXXXXX\r\n"
+                         "\r\n";
+    assert_int_equal(read_str(blocks, &m, &err), AMZ_OK);
+    assert_true(m.width == 3 && m.height == 2);
+    assert_int_equal(amz_maze_cell_mask(&m, 0), 2);      /* E */
+    assert_int_equal(amz_maze_cell_mask(&m, 1), 2 | 8);  /* E W */
+    assert_int_equal(amz_maze_cell_mask(&m, 2), 4 | 8);  /* S W */
+    assert_int_equal(amz_maze_cell_mask(&m, 5), 1 | 8);  /* N W */
+    assert_int_equal(amz_maze_cell_mask(&m, 4), 2 | 8);  /* E W */
+    assert_int_equal(amz_maze_cell_mask(&m, 3), 2);      /* E */
+    assert_true(m.start == 0 && m.goal == 4);
+    amz_maze_deinit(&m);
+    /* Unicode block characters are walls too; no markers: default ends. */
+    assert_int_equal(read_str("█████\n█   █\n█████\n", &m, &err), AMZ_OK);
+    assert_true(m.width == 2 && m.height == 1 && amz_maze_passage(&m, 0, AMZ_SQ_E));
+    assert_true(m.start == 0 && m.goal == 1);
+    amz_maze_deinit(&m);
+    /* Line art drawn loosely: only the wall positions matter; markers anywhere inside
+     * a cell; no final newline. */
+    assert_int_equal(read_str("+--+--+\n"
+                              "| G   |\n"
+                              "+--+  +\n"
+                              "|   S |\n"
+                              "+--+--+",
+                              &m, &err),
+                     AMZ_OK);
+    assert_true(m.width == 2 && m.height == 2);
+    assert_true(amz_maze_passage(&m, 0, AMZ_SQ_E) && amz_maze_passage(&m, 1, AMZ_SQ_S));
+    assert_true(amz_maze_passage(&m, 2, AMZ_SQ_E) && !amz_maze_passage(&m, 0, AMZ_SQ_S));
+    assert_true(m.start == 3 && m.goal == 0);
+    amz_maze_deinit(&m);
+    /* An escape that is not a colour code is dropped with its ESC. */
+    assert_int_equal(read_str("#\x1b##\n# #\n###\n", &m, &err), AMZ_OK);
+    amz_maze_deinit(&m);
+}
+
+/* A literal's length includes embedded NULs. */
+#define BAD(lit, needle) expect_bad(lit, sizeof(lit) - 1, needle)
+
+static void test_bad_art(void **state)
+{
+    (void)state;
+    BAD("", "no maze in the text: it has no cells");
+    BAD("\n\n  \n", "block art is 2 by 1 blocks"); /* spaces are floor, not nothing */
+    BAD("\n\n\n", "no cells");
+    BAD("\r\n\r\n", "no cells");
+    BAD("#####\n#S  #\n####\n", "line 3 has 4 characters but line 1 has 5: rows must all be the same length");
+    BAD("\n\n###\n# #\n##\n", "line 5 has 2 characters but line 3 has 3");
+    BAD("+--+\n|  |\n+--+\n|\n", "line 4 has 1 characters");
+    /* Dimensions. */
+    BAD("+--+-\n|    \n+--+-\n", "line art is 5 characters by 3 lines; a maze of WxH cells is 3W+1 by 2H+1");
+    BAD("+--+\n|  |\n", "line art is 4 characters by 2 lines");
+    BAD("+\n", "line art is 1 characters by 1 lines");
+    BAD("####\n#  #\n####\n", "block art is 4 by 3 blocks; a maze of WxH cells is 2W+1 by 2H+1");
+    BAD("###\n# #\n", "block art is 3 by 2 blocks");
+    BAD("#\n", "block art is 1 by 1 blocks");
+    /* Invalid UTF-8, reported with its line. */
+    static const char *const bad_utf8[] = {
+        "###\n#\x80#\n###\n",             /* lone continuation byte */
+        "###\n#\xc0\xaf#\n###\n",         /* overlong '/' */
+        "###\n#\xe0\x80\xaf#\n###\n",     /* overlong, 3 bytes */
+        "###\n#\xed\xa0\x80#\n###\n",     /* UTF-16 surrogate */
+        "###\n#\xf4\x90\x80\x80#\n###\n", /* above U+10FFFF */
+        "###\n#\xff#\n###\n",             /* never valid */
+        "###\n#\xe2\x94#\n###\n",         /* cut short by a normal byte */
+    };
+    for (size_t i = 0; i < sizeof bad_utf8 / sizeof bad_utf8[0]; i++)
+        expect_bad(bad_utf8[i], strlen(bad_utf8[i]), "line 2: invalid UTF-8");
+    BAD("###\n# #\n##\xe2", "line 3: invalid UTF-8"); /* truncated at the end */
+    /* Markers. */
+    BAD("#####\n#S S#\n#####\n", "line 2: a second 'S' marker");
+    BAD("#####\n#G G#\n#####\n", "line 2: a second 'G' marker");
+    BAD("+--+--+\n|S |S |\n+--+--+\n", "line 2: a second 'S' marker");
+    BAD("#####\n#S  #\n# # #\n#S  #\n#####\n", "line 4: a second 'S' marker");
+    /* A wall where a cell should be. */
+    BAD("#####\n#  ##\n#####\n", "line 2, column 4: a wall where cell (1,0) should be");
+    BAD("#####\n#X  #\n#####\n", "line 2, column 2: a wall where cell (0,0) should be");
+    /* A NUL byte is not a floor character. */
+    BAD("###\n#\0#\n###\n", "a wall where cell (0,0) should be");
+}
+
+static void test_size_limit(void **state)
+{
+    (void)state;
+    /* 400x1 cells of block art: fine without a limit, refused with a tiny one. */
+    size_t w = 801;
+    char *t = malloc(3 * (w + 1) + 1);
+    size_t n = 0;
+    for (int row = 0; row < 3; row++) {
+        for (size_t i = 0; i < w; i++)
+            t[n++] = row == 1 && i % 2 ? ' ' : '#';
+        t[n++] = '\n';
+    }
+    t[n] = '\0';
+    amz_maze m;
+    amz_error err;
+    assert_int_equal(amz_text_read(t, n, &m, NULL, &err), AMZ_OK);
+    assert_int_equal(m.width, 400);
+    amz_maze_deinit(&m);
+    amz_read_options o = {16};
+    assert_int_equal(amz_text_read(t, n, &m, &o, &err), AMZ_ENOMEM);
+    assert_non_null(strstr(err.msg, "a 400x1 maze needs about"));
+    free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trips), cmocka_unit_test(test_shaped_and_hex_refused),
+        cmocka_unit_test(test_hand_drawn),  cmocka_unit_test(test_bad_art),
+        cmocka_unit_test(test_size_limit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
