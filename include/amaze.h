@@ -20,6 +20,7 @@
 #include "amaze/observer.h"
 #include "amaze/render.h"
 #include "amaze/rng.h"
+#include "amaze/slide.h"
 #include "amaze/solve.h"
 #include "amaze/stats.h"
 #include "amaze/status.h"

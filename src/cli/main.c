@@ -10,6 +10,7 @@ static const cli_command commands[] = {
     {"solve", cmd_solve, "find a path from start to goal"},
     {"render", cmd_render, "draw a maze as text"},
     {"stats", cmd_stats, "measure a maze"},
+    {"slide", cmd_slide, "sliding-tile puzzles: shuffle, check, solve, bench"},
 };
 
 static void usage(FILE *f)
