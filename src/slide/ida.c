@@ -154,8 +154,10 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
             continue;
         }
         path[g0 + depth] = (uint8_t)m;
-        if (nh == 0)
+        if (nh == 0) {
+            *next = g0 + depth + 1;
             return SLIDE_FOUND;
+        }
         w->blank = to;
         w->h = nh;
         if (line != 0xff)

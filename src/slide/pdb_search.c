@@ -158,8 +158,10 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
             continue;
         }
         path[g0 + depth] = (uint8_t)m;
-        if (h == 0)
+        if (h == 0) {
+            *next = g0 + depth + 1;
             return SLIDE_FOUND;
+        }
         w->tiles[blank] = (uint8_t)tile;
         w->tiles[to] = 0;
         w->blank = to;

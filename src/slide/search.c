@@ -106,6 +106,7 @@ typedef struct split {
     int next_bound;
     int failure;        /* SLIDE_NOMEM or SLIDE_STOP from some worker, else 0 */
     uint8_t *best_path; /* the solution of subtree prog->best */
+    int best_length;
 } split;
 
 typedef struct split_arg {
@@ -129,16 +130,20 @@ static void *split_worker(void *varg)
         memcpy(a->path, prefix, (size_t)s->depth);
         s->ops->reset(s->workers[a->id], prefix, s->depth);
         t.subtree = i;
-        int r = s->ops->dfs(s->workers[a->id], s->depth, s->bound, a->path, &next, &t);
+        int got = INT_MAX;
+        int r = s->ops->dfs(s->workers[a->id], s->depth, s->bound, a->path, &got, &t);
         if (r == SLIDE_FOUND) {
             lock(s->prog);
             if (i < atomic_load(&s->prog->best)) {
                 atomic_store(&s->prog->best, i);
-                memcpy(s->best_path, a->path, (size_t)s->bound);
+                memcpy(s->best_path, a->path, (size_t)got);
+                s->best_length = got;
             }
             unlock(s->prog);
             break;
         }
+        if (got < next)
+            next = got;
         if (r == SLIDE_STOP && !atomic_load(&s->prog->stop))
             continue; /* abandoned: a lower subtree holds the answer */
         if (r != SLIDE_NOTFOUND) {
@@ -250,8 +255,10 @@ static int parallel_iteration(split *s, void *w0, uint8_t *path, int *next, slid
     amz_free(s->prefixes);
     s->prefixes = NULL;
     *next = s->next_bound;
-    if (atomic_load(&s->prog->best) != INT_MAX)
+    if (atomic_load(&s->prog->best) != INT_MAX) {
+        *next = s->best_length;
         return SLIDE_FOUND;
+    }
     return s->failure ? s->failure : SLIDE_NOTFOUND;
 #else
     (void)s, (void)w0, (void)path, (void)next, (void)t0, (void)root;
@@ -297,7 +304,7 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
     out->lower_bound = h0;
     slide_ticker tick;
     slide_ticker_init(&tick, &prog, true);
-    int bound = h0;
+    int bound = h0, length = 0;
     for (;;) {
         uint8_t *grown = amz_realloc(path, (size_t)bound + 1);
         if (!grown) {
@@ -316,8 +323,10 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
             r = ops->dfs(workers[0], 0, bound, path, &next, &tick);
             slide_ticker_flush(&tick);
         }
-        if (r == SLIDE_FOUND)
+        if (r == SLIDE_FOUND) {
+            length = next;
             break;
+        }
         if (r == SLIDE_STOP) {
             st = prog.reason == 2 ? amz_errorf(err, AMZ_ECANCELED,
                                                "node limit of %llu reached (search threshold %d moves)",
@@ -335,12 +344,12 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
         }
         bound = next;
     }
-    out->moves = slide_letters(path, (size_t)bound);
+    out->moves = slide_letters(path, (size_t)length);
     if (!out->moves) {
         st = amz_errorf(err, AMZ_ENOMEM, "out of memory");
         goto done;
     }
-    out->length = (size_t)bound;
+    out->length = (size_t)length;
 done:
     out->nodes = prog.total;
     out->seconds = slide_now() - t0;

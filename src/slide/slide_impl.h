@@ -107,10 +107,10 @@ typedef struct slide_search_ops {
     /* Puts the worker at root + prefix[0..len) (legal moves) and returns its h. */
     int (*reset)(void *worker, const uint8_t *prefix, int len);
     /* Depth-first search below the node set by reset, at depth g, with threshold
-     * `bound`: SLIDE_FOUND (path[g..bound) filled, the goal at depth bound),
-     * SLIDE_NOTFOUND (*next lowered to the least f above bound seen), SLIDE_STOP,
-     * SLIDE_NOMEM. path[0..g) holds the prefix; path has room for bound entries. The
-     * node set by reset counts as expanded. */
+     * `bound`: SLIDE_FOUND (*next = the solution's length L <= bound, path[g..L)
+     * filled), SLIDE_NOTFOUND (*next lowered to the least f above bound seen),
+     * SLIDE_STOP, SLIDE_NOMEM. path[0..g) holds the prefix; path has room for bound
+     * entries. The node set by reset counts as expanded. */
     int (*dfs)(void *worker, int g, int bound, uint8_t *path, int *next, slide_ticker *t);
 } slide_search_ops;
 

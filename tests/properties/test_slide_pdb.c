@@ -155,11 +155,12 @@ static void check_table(int rows, int cols, const uint8_t *tiles, int k)
 static void test_tables_match_reference(void **state)
 {
     (void)state;
-    static const uint8_t g33a[] = {1, 2, 3, 4}, g33b[] = {5, 6, 7, 8}, g33all[] = {1, 2, 3, 4, 5, 6, 7, 8};
+    static const uint8_t g33a[] = {1, 2, 3, 4}, g33b[] = {5, 6, 7, 8}, g23all[] = {1, 2, 3, 4, 5};
     static const uint8_t g24[] = {2, 3, 6}, g44a[] = {13, 14, 15}, g44b[] = {1, 2, 5, 6}, g23[] = {1, 5};
     check_table(3, 3, g33a, 4);
     check_table(3, 3, g33b, 4);
-    check_table(3, 3, g33all, 8); /* one free cell: half the placements unreachable */
+    check_table(2, 3, g23all, 5); /* one free cell: half the placements unreachable */
+    check_table(2, 3, g23all, 4); /* two free cells: some unreachable too */
     check_table(2, 4, g24, 3);
     check_table(4, 2, g24, 3);
     check_table(2, 3, g23, 2);

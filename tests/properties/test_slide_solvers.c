@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "slide/slide_impl.h"
 #include "slide_ref.h"
 
 static char cache_dir[64];
@@ -187,6 +189,86 @@ static void test_threads_same_moves(void **state)
     }
 }
 
+/* ---- the parallel driver with a synthetic search ----
+ * Every node has f = 20, so the first threshold finds a solution in EVERY subtree.
+ * The first subtree in depth-first order answers after 10 ms (its moves end in R),
+ * the others after 40 ms (ending in L), so with several threads later subtrees are
+ * running when the first answers and answer after it: the first must still win. */
+typedef struct fake {
+    const amz_slide_board *root;
+    uint8_t prefix[32];
+    int len;
+} fake;
+
+static void *fake_create(const void *shared, const amz_slide_board *root)
+{
+    (void)shared;
+    fake *f = calloc(1, sizeof *f);
+    f->root = root;
+    return f;
+}
+
+static void fake_destroy(void *w)
+{
+    free(w);
+}
+
+static int fake_reset(void *w, const uint8_t *prefix, int len)
+{
+    fake *f = w;
+    f->len = len;
+    if (len)
+        memcpy(f->prefix, prefix, (size_t)len);
+    return 20 - len;
+}
+
+/* Is the prefix the depth-first first one: the lowest legal move at each step? */
+static bool first_prefix(const fake *f)
+{
+    int blank = f->root->blank, prev = -1;
+    for (int i = 0; i < f->len; i++) {
+        int m = 0;
+        while ((prev >= 0 && m == (prev ^ 1)) || slide_step(f->root->rows, f->root->cols, blank, m) < 0)
+            m++;
+        if (f->prefix[i] != m)
+            return false;
+        blank = slide_step(f->root->rows, f->root->cols, blank, m);
+        prev = m;
+    }
+    return true;
+}
+
+static int fake_dfs(void *w, int g, int bound, uint8_t *path, int *next, slide_ticker *t)
+{
+    (void)t;
+    bool first = first_prefix(w);
+    nanosleep(&(struct timespec){0, first ? 10000000 : 40000000}, NULL);
+    for (int i = g; i < bound; i++)
+        path[i] = first ? AMZ_SLIDE_RIGHT : AMZ_SLIDE_LEFT;
+    *next = bound;
+    return SLIDE_FOUND;
+}
+
+static void test_parallel_order(void **state)
+{
+    (void)state;
+    static const slide_search_ops ops = {fake_create, fake_destroy, fake_reset, fake_dfs};
+    amz_slide_board root;
+    amz_slide_board_init(&root, 4, 4, AMZ_SLIDE_BLANK_LAST, NULL);
+    for (int threads = 1; threads <= 4; threads++) {
+        amz_slide_solve_options o;
+        amz_slide_solve_options_init(&o);
+        o.threads = threads;
+        amz_slide_solution s;
+        memset(&s, 0, sizeof s);
+        assert_int_equal(slide_ida_run(&ops, NULL, &root, &o, NULL, &s, NULL), AMZ_OK);
+        assert_int_equal(s.length, 20);
+        if (s.moves[19] != 'R')
+            fail_msg("%d threads: the answer of a later subtree won: %s", threads, s.moves);
+        amz_slide_solution_deinit(&s);
+    }
+}
+
 typedef struct watch {
     int events, stop_after;
     uint64_t last;
@@ -343,7 +425,7 @@ int main(void)
         cmocka_unit_test(test_optimal_small),   cmocka_unit_test(test_pdb_admissible),
         cmocka_unit_test(test_fast_all_sizes),  cmocka_unit_test(test_threads_same_moves),
         cmocka_unit_test(test_limits_and_cancel), cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_blank_first),
+        cmocka_unit_test(test_blank_first),     cmocka_unit_test(test_parallel_order),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
