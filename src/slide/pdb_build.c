@@ -344,9 +344,9 @@ amz_status slide_pdb_build(int rows, int cols, pdb_table *t, int threads, const 
     if (!ck_array_bytes(b.words, sizeof(uint64_t), &bytes) || t->entries > SIZE_MAX)
         return amz_errorf(err, AMZ_ENOMEM, "pattern database of %llu entries is too large",
                           (unsigned long long)t->entries);
-    t->values = amz_malloc((size_t)t->entries);
+    bool have_values = slide_pdb_alloc(t);
     b.st = amz_malloc(bytes);
-    if (!t->values || !b.st || make_jtab(&b)) {
+    if (!have_values || !b.st || make_jtab(&b)) {
         st = amz_errorf(err, AMZ_ENOMEM, "out of memory building a %d-tile pattern database (%.1f GB)", t->k,
                         (double)(t->entries + bytes) / 1e9);
         goto done;
@@ -401,8 +401,7 @@ amz_status slide_pdb_build(int rows, int cols, pdb_table *t, int threads, const 
         }
 done:
     if (st) {
-        amz_free(t->values);
-        t->values = NULL;
+        slide_pdb_release(t);
     }
     amz_free(b.jtab);
     amz_free(b.st);

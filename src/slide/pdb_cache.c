@@ -151,6 +151,7 @@ pdb_load_result slide_pdb_load(const char *dir, int rows, int cols, pdb_table *t
     struct stat sb;
     pdb_load_result r = PDB_REJECTED;
     t->values = NULL;
+    t->block = NULL;
     if (fread(got, 1, HEADER, f) != HEADER || memcmp(got, want, 24) != 0 || memcmp(got + 24, want + 24, 8) != 0) {
         snprintf(why, why_cap, "%s: not a table of this version and shape", path);
         goto out;
@@ -159,8 +160,7 @@ pdb_load_result slide_pdb_load(const char *dir, int rows, int cols, pdb_table *t
         snprintf(why, why_cap, "%s: wrong size", path);
         goto out;
     }
-    t->values = amz_malloc((size_t)t->entries);
-    if (!t->values) {
+    if (!slide_pdb_alloc(t)) {
         snprintf(why, why_cap, "%s: out of memory", path);
         goto out;
     }
@@ -186,10 +186,8 @@ pdb_load_result slide_pdb_load(const char *dir, int rows, int cols, pdb_table *t
     r = PDB_LOADED;
 out:
     fclose(f);
-    if (r != PDB_LOADED) {
-        amz_free(t->values);
-        t->values = NULL;
-    }
+    if (r != PDB_LOADED)
+        slide_pdb_release(t);
     return r;
 }
 

@@ -35,7 +35,8 @@ typedef struct pdb_table {
     uint8_t tiles[PDB_MAX_GROUP];    /* the group's tiles (blank-last labels) */
     uint32_t mult[PDB_MAX_GROUP];    /* rank multipliers, see above */
     uint64_t entries;                /* n!/(n-k)! */
-    uint8_t *values;                 /* entries bytes; owned */
+    uint8_t *values;                 /* entries bytes, inside `block` */
+    void *block;                     /* the allocation (values aligned inside it); owned */
 } pdb_table;
 
 struct amz_slide_pdb {
@@ -60,6 +61,11 @@ static inline uint32_t pdb_rank(const uint8_t *pos, int k, const uint32_t *mult)
     }
     return r;
 }
+
+/* Allocates t->values (t->entries bytes) aligned for huge pages when large, so the
+ * random lookups of a search miss the TLB less; false on out of memory. */
+bool slide_pdb_alloc(pdb_table *t);
+void slide_pdb_release(pdb_table *t);
 
 /* Fills t->mult and t->entries for a group of t->k tiles on n cells. */
 void slide_pdb_layout(pdb_table *t, int n);

@@ -22,6 +22,10 @@
  * leave the other threads idle for long. */
 #define SUBTREES_PER_THREAD 48
 #define MAX_SPLIT_DEPTH 14
+/* An iteration is split across threads only if the previous one expanded at least
+ * this many nodes: the next is then several times larger, and starting threads
+ * (tens of microseconds) is noise next to it. Small searches stay sequential. */
+#define SPLIT_MIN_NODES 50000
 
 static void lock(slide_progress *p)
 {
@@ -305,6 +309,7 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
     slide_ticker tick;
     slide_ticker_init(&tick, &prog, true);
     int bound = h0, length = 0;
+    uint64_t before = 0, last_iteration = 0;
     for (;;) {
         uint8_t *grown = amz_realloc(path, (size_t)bound + 1);
         if (!grown) {
@@ -315,7 +320,7 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
         if (bound == 0)
             break; /* already solved */
         int next = INT_MAX, r;
-        if (threads > 1 && bound > 8) {
+        if (threads > 1 && bound > 8 && last_iteration >= SPLIT_MIN_NODES) {
             split s = {.ops = ops, .workers = workers, .threads = threads, .bound = bound, .prog = &prog};
             r = parallel_iteration(&s, workers[0], path, &next, &tick, root);
         } else {
@@ -323,6 +328,8 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
             r = ops->dfs(workers[0], 0, bound, path, &next, &tick);
             slide_ticker_flush(&tick);
         }
+        last_iteration = prog.total - before;
+        before = prog.total;
         if (r == SLIDE_FOUND) {
             length = next;
             break;

@@ -190,10 +190,12 @@ static void test_threads_same_moves(void **state)
 }
 
 /* ---- the parallel driver with a synthetic search ----
- * Every node has f = 20, so the first threshold finds a solution in EVERY subtree.
- * The first subtree in depth-first order answers after 10 ms (its moves end in R),
- * the others after 40 ms (ending in L), so with several threads later subtrees are
- * running when the first answers and answer after it: the first must still win. */
+ * Every node has f = 20. The first iteration (threshold 20) expands 100000 nodes and
+ * finds nothing, so the driver splits the next (threshold 22) across the threads;
+ * there EVERY subtree holds a solution. The first subtree in depth-first order
+ * answers after 10 ms (its moves end in R), the others after 40 ms (ending in L):
+ * later subtrees are running when the first answers, and answer after it. The
+ * first must still win, as in the sequential search. */
 typedef struct fake {
     const amz_slide_board *root;
     uint8_t prefix[32];
@@ -240,7 +242,13 @@ static bool first_prefix(const fake *f)
 
 static int fake_dfs(void *w, int g, int bound, uint8_t *path, int *next, slide_ticker *t)
 {
-    (void)t;
+    if (bound == 20) {
+        for (int i = 0; i < 100000; i++)
+            if (slide_tick(t))
+                return SLIDE_STOP;
+        *next = 22;
+        return SLIDE_NOTFOUND;
+    }
     bool first = first_prefix(w);
     nanosleep(&(struct timespec){0, first ? 10000000 : 40000000}, NULL);
     for (int i = g; i < bound; i++)
@@ -262,8 +270,8 @@ static void test_parallel_order(void **state)
         amz_slide_solution s;
         memset(&s, 0, sizeof s);
         assert_int_equal(slide_ida_run(&ops, NULL, &root, &o, NULL, &s, NULL), AMZ_OK);
-        assert_int_equal(s.length, 20);
-        if (s.moves[19] != 'R')
+        assert_int_equal(s.length, 22);
+        if (s.moves[21] != 'R')
             fail_msg("%d threads: the answer of a later subtree won: %s", threads, s.moves);
         amz_slide_solution_deinit(&s);
     }
