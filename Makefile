@@ -37,6 +37,7 @@ test-fast: build
 
 bench: deps build
 	$(BUILD)/amaze-bench
+	bench/slide.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD)

@@ -148,15 +148,16 @@ AMZ_API size_t amz_slide_format(const amz_slide_board *b, amz_slide_style style,
 
 /* ---- shuffling (seeded, reproducible) ---- */
 
-/* A uniformly random solvable rows x cols board: Fisher-Yates over all cells, then, if
- * the result is unsolvable, the two first non-blank tiles in reading order are swapped
+/* A uniformly random solvable rows x cols board: Fisher-Yates over all cells (for i
+ * from rows*cols-1 down to 1, swap cell i with cell amz_rng_below(i+1)), then, if the
+ * result is unsolvable, the first two non-blank tiles in reading order are swapped
  * (one swap flips the parity; it pairs unsolvable with solvable boards one to one, so
- * the result stays uniform). Consumes rows*cols-1 draws of amz_rng_below. Errors as
- * amz_slide_board_init. */
+ * the result stays uniform). Errors as amz_slide_board_init. O(cells). */
 AMZ_API amz_status amz_slide_shuffle(amz_slide_board *b, int rows, int cols, amz_slide_goal goal, amz_rng *rng,
                                      amz_error *err);
-/* A random walk of `steps` moves from *b: each a uniform choice among the legal moves
- * that do not undo the previous one. One amz_rng_below draw per step. */
+/* A random walk of `steps` moves from *b: each a uniform choice, by one call of
+ * amz_rng_below(count), among the legal moves in U D L R order that do not undo the
+ * previous one (the first step may go any legal way). O(steps). */
 AMZ_API void amz_slide_walk(amz_slide_board *b, amz_rng *rng, uint64_t steps);
 
 /* ---- pattern databases (for the `pdb` solver) ---- */
@@ -184,13 +185,13 @@ typedef struct amz_slide_pdb_options {
 
 /* What amz_slide_pdb_open did, for reports and tests. */
 typedef struct amz_slide_pdb_report {
-    int groups;          /* tile groups (tables) */
-    int loaded;          /* tables read from the cache */
-    int built;           /* tables computed (missing or rejected) */
-    int rejected;        /* cache files found corrupt, of another version, or unreadable, and rebuilt */
-    int saved;           /* tables written to the cache */
-    uint64_t bytes;      /* memory held by the tables */
-    double seconds;      /* wall time of the whole open */
+    int groups;                  /* tile groups (tables) */
+    int loaded;                  /* tables read from the cache */
+    int built;                   /* tables computed (missing or rejected) */
+    int rejected;                /* cache files found corrupt, of another version, or unreadable, and rebuilt */
+    int saved;                   /* tables written to the cache */
+    uint64_t bytes;              /* memory held by the tables */
+    double seconds;              /* wall time of the whole open */
     char warning[AMZ_ERROR_MAX]; /* why a table could not be saved (the solve still works), or "" */
 } amz_slide_pdb_report;
 
@@ -203,8 +204,8 @@ AMZ_API const char *amz_slide_pdb_default(int rows, int cols);
 AMZ_API const char *amz_slide_pdb_set_name(int rows, int cols, size_t i);
 /* Opens the tables for a rows x cols board (blank-last; blank-first boards are mapped):
  * loads them from the cache or builds (and caches) them. Building the 4x4 "7-8" set
- * takes a couple of minutes and about 2.1 GB of memory once; "6-6-3" takes seconds;
- * solving with "7-8" holds 0.58 GB. The observer gets PROGRESS events while building
+ * takes a couple of minutes and about 1.6 GB of memory, once; "6-6-3" takes seconds
+ * and 11 MB. Solving with "7-8" holds 577 MB. The observer gets PROGRESS events while building
  * and may cancel (AMZ_ECANCELED). Errors: AMZ_EUNSUPPORTED (shape), AMZ_ENOTFOUND
  * (unknown set name), AMZ_ENOMEM, AMZ_ECANCELED. A cache that cannot be written is
  * not an error (report->warning says why). report may be NULL. Free with
@@ -235,7 +236,8 @@ AMZ_API const amz_slide_solver_info *amz_slide_solver_find(const char *name);
 
 typedef struct amz_slide_solve_options {
     uint64_t node_limit;      /* stop with AMZ_ECANCELED after this many expanded nodes; 0 =
-                                 none (wastar: 0 = 20 million, its memory bound) */
+                                 none (wastar: 0 = 10 million, about 0.7 GB; fast counts the
+                                 cells its router visits) */
     double weight;            /* wastar: f = g + weight * h, 1 <= weight <= 100; 0 = 1.5 */
     int threads;              /* ida, pdb: search threads 1..64 (0 = 1); pdb also builds with them.
                                  Without thread support in the build, 1 is used. */
@@ -245,13 +247,13 @@ typedef struct amz_slide_solve_options {
 } amz_slide_solve_options;
 
 typedef struct amz_slide_solution {
-    char *moves;      /* NUL-terminated U/D/L/R letters (blank directions); owned */
-    size_t length;    /* number of moves */
-    uint64_t nodes;   /* nodes expanded (ida, pdb, wastar: search states whose children
-                         were generated; fast: cells the blank router visited) */
-    double seconds;   /* wall time of the search, table loading excluded */
-    int lower_bound;  /* the solver's heuristic for the start board (fast: Manhattan) */
-    bool optimal;     /* the solver guarantees that `length` is the shortest */
+    char *moves;     /* NUL-terminated U/D/L/R letters (blank directions); owned */
+    size_t length;   /* number of moves */
+    uint64_t nodes;  /* nodes expanded (ida, pdb, wastar: search states whose children
+                        were generated; fast: cells the blank router visited) */
+    double seconds;  /* wall time of the search, table loading excluded */
+    int lower_bound; /* the solver's heuristic for the start board (fast: Manhattan) */
+    bool optimal;    /* the solver guarantees that `length` is the shortest */
 } amz_slide_solution;
 
 AMZ_API void amz_slide_solve_options_init(amz_slide_solve_options *o);

@@ -107,7 +107,8 @@ static const char help_bench[] =
     "      --goal GOAL      blank-last (default) or blank-first\n"
     "  -h, --help           show this help and exit\n"
     "\n"
-    "Exit status 1 if a board fails or a length is wrong: for ida and pdb any length other\n"
+    "'bound' is the solver's lower bound for the board (its heuristic at the start;\n"
+    "Manhattan distance for fast). Exit status 1 if a board fails or a length is wrong: for ida and pdb any length other\n"
     "than the expected one; for wastar one below it or above WEIGHT times it; for fast\n"
     "one below it. Every solution is replayed to check that it reaches the goal.\n";
 
@@ -614,8 +615,8 @@ static int slide_bench(int argc, char **argv)
     double weight = o.so.weight ? o.so.weight : 1.5;
     amz_slide_pdb *db = NULL;
     int shape_rows = 0, shape_cols = 0, failures = 0, line_no = 0;
-    uint64_t solved = 0, total_nodes = 0, total_len = 0, total_expected = 0;
-    double total_secs = 0;
+    uint64_t solved = 0, total_nodes = 0, total_len = 0, total_expected = 0, total_bound = 0;
+    double total_secs = 0, worst_ratio = 0, worst_secs = 0;
     rc = CLI_OK;
     printf("amaze %s slide bench: %s, algorithm %s, %d thread%s\n", amz_version(), path, o.algorithm,
            o.so.threads > 1 ? o.so.threads : 1, o.so.threads > 1 ? "s" : "");
@@ -653,7 +654,8 @@ static int slide_bench(int argc, char **argv)
             break;
         }
         if (solved + (uint64_t)failures == 0)
-            printf("%5s %7s %9s %14s %10s %12s\n", "#", "length", "expected", "nodes", "seconds", "nodes/s");
+            printf("%5s %7s %9s %6s %14s %10s %12s\n", "#", "length", "expected", "bound", "nodes", "seconds",
+                   "nodes/s");
         amz_slide_solution s;
         amz_error err;
         amz_error_clear(&err);
@@ -679,8 +681,9 @@ static int slide_bench(int argc, char **argv)
         char exp_text[24] = "-";
         if (expected >= 0)
             snprintf(exp_text, sizeof exp_text, "%ld", expected);
-        printf("%5llu %7zu %9s %14llu %10.3f %12.0f%s\n", (unsigned long long)index, s.length, exp_text,
-               (unsigned long long)s.nodes, s.seconds, s.seconds > 0 ? (double)s.nodes / s.seconds : 0.0, why);
+        printf("%5llu %7zu %9s %6d %14llu %10.3f %12.0f%s\n", (unsigned long long)index, s.length, exp_text,
+               s.lower_bound, (unsigned long long)s.nodes, s.seconds,
+               s.seconds > 0 ? (double)s.nodes / s.seconds : 0.0, why);
         fflush(stdout);
         if (ok) {
             solved++;
@@ -688,6 +691,12 @@ static int slide_bench(int argc, char **argv)
             total_secs += s.seconds;
             total_len += s.length;
             total_expected += expected >= 0 ? (uint64_t)expected : 0;
+            total_bound += (uint64_t)(s.lower_bound > 0 ? s.lower_bound : 0);
+            double ratio = s.lower_bound > 0 ? (double)s.length / s.lower_bound : 1.0;
+            if (ratio > worst_ratio)
+                worst_ratio = ratio;
+            if (s.seconds > worst_secs)
+                worst_secs = s.seconds;
         } else {
             failures++;
         }
@@ -703,6 +712,10 @@ static int slide_bench(int argc, char **argv)
         printf(" (%.4f x expected)", (double)total_len / (double)total_expected);
     printf(", %llu nodes, %.3f s, %.0f nodes/s\n", (unsigned long long)total_nodes, total_secs,
            total_secs > 0 ? (double)total_nodes / total_secs : 0.0);
+    if (solved)
+        printf("bounds: mean %.2f; length / bound: %.3f overall, %.3f at worst; slowest board %.3f s\n",
+               (double)total_bound / (double)solved, total_bound ? (double)total_len / (double)total_bound : 0.0,
+               worst_ratio, worst_secs);
     if (failures)
         return cli_fail(cmd, "%d of %llu boards failed or had the wrong length", failures,
                         (unsigned long long)(solved + (uint64_t)failures));

@@ -367,7 +367,8 @@ amz_status slide_solve_fast(const amz_slide_board *b, const amz_slide_solve_opti
     if (st == AMZ_ENOMEM)
         amz_errorf(err, st, "out of memory for the moves");
     else if (st == AMZ_ECANCELED)
-        amz_errorf(err, st, f->limit && f->nodes >= f->limit ? "node limit of %llu reached" : "canceled by the observer",
+        amz_errorf(err, st,
+                   f->limit && f->nodes >= f->limit ? "node limit of %llu reached" : "canceled by the observer",
                    (unsigned long long)f->limit);
     else if (st && err && !err->msg[0])
         amz_errorf(err, st, "internal error: the fast solver got stuck");

@@ -16,11 +16,11 @@ typedef struct ida_shared {
 } ida_shared;
 
 typedef struct frame {
-    uint8_t next;  /* next move to try */
-    uint8_t prev;  /* the move that led here (SLIDE_NO_MOVE at the root) */
-    int8_t dmd;    /* Manhattan change of that move */
-    uint8_t line;  /* line whose conflict changed (0xff none; rows, then 128 + column) */
-    int16_t old;   /* that line's conflict before */
+    uint8_t next; /* next move to try */
+    uint8_t prev; /* the move that led here (SLIDE_NO_MOVE at the root) */
+    int8_t dmd;   /* Manhattan change of that move */
+    uint8_t line; /* line whose conflict changed (0xff none; rows, then 128 + column) */
+    int16_t old;  /* that line's conflict before */
 } frame;
 
 typedef struct ida_worker {
@@ -28,7 +28,7 @@ typedef struct ida_worker {
     const amz_slide_board *root;
     uint16_t tiles[AMZ_SLIDE_MAX_CELLS];
     int blank;
-    int h;                          /* Manhattan + all conflicts of the current node */
+    int h;                           /* Manhattan + all conflicts of the current node */
     int16_t lcr[AMZ_SLIDE_MAX_SIDE]; /* conflict of each row */
     int16_t lcc[AMZ_SLIDE_MAX_SIDE]; /* and each column */
     frame *fr;

@@ -66,8 +66,7 @@ amz_status amz_slide_parse(const char *text, int rows, int cols, amz_slide_goal 
                 v = v * 10 + (start[i] - '0');
         }
         if (count == AMZ_SLIDE_MAX_CELLS)
-            return amz_errorf(err, AMZ_EFORMAT, "too many numbers: a board has at most %d cells",
-                              AMZ_SLIDE_MAX_CELLS);
+            return amz_errorf(err, AMZ_EFORMAT, "too many numbers: a board has at most %d cells", AMZ_SLIDE_MAX_CELLS);
         tiles[count++] = v > BIG_NUMBER ? BIG_NUMBER : (int)v;
         here++;
     }

@@ -13,7 +13,12 @@
  * levels alternate between 1 and 2. A level is a scan for its mark; each successor
  * costs one random read-modify-write, and the graph being undirected, a successor is
  * expanded, in this level, in the next, or new. With threads, entries change by
- * atomic ANDs (each bit only ever goes from 1 to 0). */
+ * atomic ANDs (each bit only ever goes from 1 to 0).
+ *
+ * When the group and the blank's goal region are left-right symmetric (4x4's tiles
+ * 1-8: the top two rows, the blank free below), mirrored states are equally far from
+ * the goal, so only the lower-numbered state of each mirror pair is searched: half
+ * the work (breadth-first search in the quotient by the symmetry). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,21 +42,24 @@ typedef struct bfs {
     int n, cols, k, F;
     uint32_t full, not_first_col, not_last_col;
     uint32_t adj[PDB_MAX_CELLS];
+    bool sym;                     /* search mirror-canonical states only */
+    uint8_t mcell[PDB_MAX_CELLS]; /* cell -> its left-right mirror */
+    uint8_t mslot[PDB_MAX_GROUP]; /* group index -> index of the tile whose goal mirrors it */
     uint8_t *jtab;                /* jtab[free << 4 | cell]: index, among the free cells,
                                      of the lowest cell of cell's region */
     uint64_t *st;                 /* 2 bits per state */
     uint64_t words;
     pdb_table *t;
-    uint8_t depth;                /* the level being expanded */
-    uint32_t now, next;           /* marks of this level and the next: 1 and 2 */
+    uint8_t depth;      /* the level being expanded */
+    uint32_t now, next; /* marks of this level and the next: 1 and 2 */
     bool threaded;
     /* Work sharing and reporting. */
-    uint64_t next_chunk;          /* atomic */
-    uint64_t found;               /* states reached so far (atomic) */
-    uint64_t valued;              /* placements whose value is known (atomic) */
-    uint64_t states;              /* entries * F */
+    uint64_t next_chunk; /* atomic */
+    uint64_t found;      /* states reached so far (atomic) */
+    uint64_t valued;     /* placements whose value is known (atomic) */
+    uint64_t states;     /* entries * F */
     const amz_observer *obs;
-    int stop;                     /* atomic: the observer canceled */
+    int stop; /* atomic: the observer canceled */
 } bfs;
 
 /* sel8[m][j]: the j-th set bit of byte m. */
@@ -127,8 +135,28 @@ static inline uint64_t reach(bfs *b, uint64_t s)
     return ((__atomic_fetch_and(w, ~to_clear, __ATOMIC_RELAXED) >> sh) & 3) == UNREACHED;
 }
 
+/* A placement seen from the tiles: positions, who is where, and for each tile the
+ * cells of the tiles before it in group order. */
+typedef struct view {
+    uint32_t rank, occ, free;
+    uint8_t pos[PDB_MAX_GROUP], who[PDB_MAX_CELLS];
+    uint32_t before[PDB_MAX_GROUP];
+} view;
+
+static void fill_view(const bfs *b, view *v)
+{
+    uint32_t used = 0;
+    for (int i = 0; i < b->k; i++) {
+        v->before[i] = used;
+        v->who[v->pos[i]] = (uint8_t)i;
+        used |= 1u << v->pos[i];
+    }
+    v->occ = used;
+    v->free = b->full & ~used;
+}
+
 /* Decodes a rank into the positions of the group's tiles. */
-static void decode(const bfs *b, uint32_t rank, uint8_t *pos, uint8_t *who, uint32_t *before)
+static void decode(const bfs *b, uint32_t rank, view *v)
 {
     const int n = b->n, k = b->k;
     uint32_t digit[PDB_MAX_GROUP], r = rank;
@@ -139,53 +167,79 @@ static void decode(const bfs *b, uint32_t rank, uint8_t *pos, uint8_t *who, uint
     }
     uint32_t used = 0;
     for (int i = 0; i < k; i++) {
-        before[i] = used;
         int p = select16(b->full & ~used, digit[i]);
-        pos[i] = (uint8_t)p;
-        who[p] = (uint8_t)i;
+        v->pos[i] = (uint8_t)p;
         used |= 1u << p;
+    }
+    v->rank = rank;
+    fill_view(b, v);
+}
+
+/* The rank once tile i moves from p to the adjacent cell q, updated rather than
+ * recomputed: a move of one column changes only the tile's own digit (by 1); a move
+ * of one row (cols cells in reading order) changes its digit by cols minus the
+ * earlier tiles it passes, and the digit of every later tile it passes by 1. */
+static inline uint32_t moved_rank(const bfs *b, const view *v, int i, int p, int q)
+{
+    const uint32_t *mult = b->t->mult;
+    if (q == p + 1)
+        return v->rank + mult[i];
+    if (q == p - 1)
+        return v->rank - mult[i];
+    int lo = q < p ? q : p, hi = q < p ? p : q;
+    uint32_t between = ((1u << hi) - 1) & ~((2u << lo) - 1);
+    uint32_t delta = ((uint32_t)b->cols - pdb_pc16(v->before[i] & between)) * mult[i];
+    for (uint32_t later = v->occ & ~v->before[i] & between; later; later &= later - 1)
+        delta += mult[v->who[__builtin_ctz(later)]];
+    return q > p ? v->rank + delta : v->rank - delta;
+}
+
+static inline void set_value(bfs *b, uint32_t rank, uint64_t *valued)
+{
+    if (b->t->values[rank] == PDB_UNSET) {
+        b->t->values[rank] = b->depth;
+        ++*valued;
     }
 }
 
 /* Expands every frontier state of one placement at once: `regions` has bit j set when
  * the region with index j is in the current level. A move (a group tile stepping onto
- * a free neighbour q) belongs to the region holding q. The successor's rank is updated
- * rather than recomputed: a tile moving one column changes only its own digit (by 1);
- * moving one row (cols cells in reading order) changes its digit by cols minus the
- * earlier tiles it passes, and the digit of every later tile it passes by 1. */
-static uint64_t expand(bfs *b, uint32_t rank, uint32_t regions)
+ * a free neighbour q) belongs to the region holding q. Also records the placement's
+ * value (and its mirror's): this is the first level that reaches it. */
+static uint64_t expand(bfs *b, uint32_t rank, uint32_t regions, uint64_t *valued)
 {
-    const int k = b->k, F = b->F, cols = b->cols;
-    const uint32_t *mult = b->t->mult;
-    uint8_t pos[PDB_MAX_GROUP], who[PDB_MAX_CELLS];
-    uint32_t before[PDB_MAX_GROUP];
-    decode(b, rank, pos, who, before);
-    uint32_t occ = before[k - 1] | 1u << pos[k - 1];
-    uint32_t free = b->full & ~occ;
-    const uint8_t *jfree = b->jtab + ((size_t)free << 4);
+    const int k = b->k;
+    const uint64_t F = (uint64_t)b->F;
+    view v, m;
+    decode(b, rank, &v);
+    set_value(b, rank, valued);
+    if (b->sym) {
+        for (int i = 0; i < k; i++)
+            m.pos[b->mslot[i]] = b->mcell[v.pos[i]];
+        fill_view(b, &m);
+        m.rank = pdb_rank(m.pos, k, b->t->mult);
+        set_value(b, m.rank, valued);
+    }
+    const uint8_t *jfree = b->jtab + ((size_t)v.free << 4);
     uint64_t fresh = 0;
     for (int i = 0; i < k; i++) {
-        int p = pos[i];
-        for (uint32_t to = b->adj[p] & free; to; to &= to - 1) {
+        int p = v.pos[i];
+        for (uint32_t to = b->adj[p] & v.free; to; to &= to - 1) {
             int q = __builtin_ctz(to);
             if (!(regions >> jfree[q] & 1))
                 continue;
-            uint32_t r2;
-            if (q == p + 1) {
-                r2 = rank + mult[i];
-            } else if (q == p - 1) {
-                r2 = rank - mult[i];
-            } else {
-                int lo = q < p ? q : p, hi = q < p ? p : q;
-                uint32_t between = ((1u << hi) - 1) & ~((2u << lo) - 1);
-                uint32_t delta = ((uint32_t)cols - pdb_pc16(before[i] & between)) * mult[i];
-                for (uint32_t later = occ & ~before[i] & between; later; later &= later - 1)
-                    delta += mult[who[__builtin_ctz(later)]];
-                r2 = q > p ? rank + delta : rank - delta;
-            }
             /* The tile leaves p for q: q fills, p empties, and the blank sits at p. */
-            uint32_t free2 = free ^ (1u << q) ^ (1u << p);
-            uint64_t s2 = (uint64_t)r2 * (uint64_t)F + b->jtab[(size_t)free2 << 4 | (size_t)p];
+            uint32_t free2 = v.free ^ (1u << q) ^ (1u << p);
+            uint64_t s2 = (uint64_t)moved_rank(b, &v, i, p, q) * F + b->jtab[(size_t)free2 << 4 | (size_t)p];
+            if (b->sym) {
+                /* The same move on the mirrored board; keep the lower state. */
+                int mp = b->mcell[p], mq = b->mcell[q];
+                uint32_t mfree2 = m.free ^ (1u << mq) ^ (1u << mp);
+                uint64_t ms2 =
+                    (uint64_t)moved_rank(b, &m, b->mslot[i], mp, mq) * F + b->jtab[(size_t)mfree2 << 4 | (size_t)mp];
+                if (ms2 < s2)
+                    s2 = ms2;
+            }
             fresh += reach(b, s2);
         }
     }
@@ -215,7 +269,6 @@ static void level_worker(bfs *b, bool main)
     const uint64_t F = (uint64_t)b->F, chunk = CHUNK_WORDS * F;
     /* Replicated patterns: the entries equal to `now` are where x has 00 fields. */
     const uint64_t ones = 0x5555555555555555u, pattern = ones * b->now;
-    uint8_t *values = b->t->values;
     for (;;) {
         if (__atomic_load_n(&b->stop, __ATOMIC_RELAXED))
             break;
@@ -236,11 +289,7 @@ static void level_worker(bfs *b, bool main)
                 if (rank == last)
                     continue;
                 last = rank;
-                if (values[rank] == PDB_UNSET) {
-                    values[rank] = b->depth;
-                    valued++;
-                }
-                fresh += expand(b, rank, level_regions(b, rank));
+                fresh += expand(b, rank, level_regions(b, rank), &valued);
             }
             /* Close what was expanded (states of a placement that spills into the
              * next word are closed when that word is scanned). */
@@ -334,6 +383,26 @@ amz_status slide_pdb_build(int rows, int cols, pdb_table *t, int threads, const 
     }
     slide_pdb_layout(t, b.n);
     init_sel8();
+    /* Left-right symmetry: every goal cell of the group mirrors to a goal cell of the
+     * group, and the blank's goal region mirrors to itself. */
+    uint32_t goal_occ = 0;
+    for (int i = 0; i < t->k; i++)
+        goal_occ |= 1u << (t->tiles[i] - 1);
+    for (int c = 0; c < b.n; c++)
+        b.mcell[c] = (uint8_t)(c / cols * cols + (cols - 1 - c % cols));
+    b.sym = true;
+    for (int i = 0; i < t->k && b.sym; i++) {
+        int mg = b.mcell[t->tiles[i] - 1], j = 0;
+        while (j < t->k && t->tiles[j] - 1 != mg)
+            j++;
+        b.sym = j < t->k;
+        b.mslot[i] = (uint8_t)j;
+    }
+    uint32_t region = flood(&b, 1u << (b.n - 1), b.full & ~goal_occ), mirrored = 0;
+    for (int c = 0; c < b.n; c++)
+        if (region >> c & 1)
+            mirrored |= 1u << b.mcell[c];
+    b.sym = b.sym && mirrored == region;
     b.states = t->entries * (uint64_t)b.F;
     /* Whole chunks (F words each) cover the array, so no chunk is cut short. */
     uint64_t chunk = (uint64_t)CHUNK_WORDS * (uint64_t)b.F;

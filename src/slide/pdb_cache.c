@@ -29,8 +29,8 @@ static uint64_t rotl(uint64_t x, int k)
 
 typedef struct sum64 {
     uint64_t lane[4];
-    uint64_t length;   /* bytes so far */
-    uint8_t tail[32];  /* bytes not yet forming a 32-byte block */
+    uint64_t length;  /* bytes so far */
+    uint8_t tail[32]; /* bytes not yet forming a 32-byte block */
     size_t ntail;
 } sum64;
 

@@ -31,12 +31,12 @@ static inline uint32_t pdb_pc16(uint32_t m)
 }
 
 typedef struct pdb_table {
-    int k;                           /* tiles in the group */
-    uint8_t tiles[PDB_MAX_GROUP];    /* the group's tiles (blank-last labels) */
-    uint32_t mult[PDB_MAX_GROUP];    /* rank multipliers, see above */
-    uint64_t entries;                /* n!/(n-k)! */
-    uint8_t *values;                 /* entries bytes, inside `block` */
-    void *block;                     /* the allocation (values aligned inside it); owned */
+    int k;                        /* tiles in the group */
+    uint8_t tiles[PDB_MAX_GROUP]; /* the group's tiles (blank-last labels) */
+    uint32_t mult[PDB_MAX_GROUP]; /* rank multipliers, see above */
+    uint64_t entries;             /* n!/(n-k)! */
+    uint8_t *values;              /* entries bytes, inside `block` */
+    void *block;                  /* the allocation (values aligned inside it); owned */
 } pdb_table;
 
 struct amz_slide_pdb {

@@ -101,8 +101,8 @@ typedef struct split {
     const slide_search_ops *ops;
     void **workers;
     int threads;
-    int bound, depth;   /* threshold; depth of the subtree roots */
-    uint8_t *prefixes;  /* count x depth moves, in depth-first order */
+    int bound, depth;  /* threshold; depth of the subtree roots */
+    uint8_t *prefixes; /* count x depth moves, in depth-first order */
     int count;
     atomic_int next_index;
     slide_progress *prog;
@@ -335,10 +335,10 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
             break;
         }
         if (r == SLIDE_STOP) {
-            st = prog.reason == 2 ? amz_errorf(err, AMZ_ECANCELED,
-                                               "node limit of %llu reached (search threshold %d moves)",
-                                               (unsigned long long)prog.limit, bound)
-                                  : amz_errorf(err, AMZ_ECANCELED, "search canceled by the observer");
+            st = prog.reason == 2
+                     ? amz_errorf(err, AMZ_ECANCELED, "node limit of %llu reached (search threshold %d moves)",
+                                  (unsigned long long)prog.limit, bound)
+                     : amz_errorf(err, AMZ_ECANCELED, "search canceled by the observer");
             goto done;
         }
         if (r == SLIDE_NOMEM) {

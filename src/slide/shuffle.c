@@ -4,8 +4,7 @@
 #include "core/rng_inline.h"
 #include "slide/slide_impl.h"
 
-amz_status amz_slide_shuffle(amz_slide_board *b, int rows, int cols, amz_slide_goal goal, amz_rng *rng,
-                             amz_error *err)
+amz_status amz_slide_shuffle(amz_slide_board *b, int rows, int cols, amz_slide_goal goal, amz_rng *rng, amz_error *err)
 {
     amz_slide_board t;
     amz_status st = amz_slide_board_init(&t, rows, cols, goal, err);

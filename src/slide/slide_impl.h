@@ -49,9 +49,9 @@ amz_status slide_check_shape(int rows, int cols, amz_error *err);
 
 typedef struct slide_heur {
     int rows, cols, n;
-    uint8_t *md;      /* md[tile * n + cell]: distance of tile at cell from its goal (tile 0 row unused) */
-    uint8_t *grow;    /* goal row of each tile */
-    uint8_t *gcol;    /* goal column of each tile */
+    uint8_t *md;   /* md[tile * n + cell]: distance of tile at cell from its goal (tile 0 row unused) */
+    uint8_t *grow; /* goal row of each tile */
+    uint8_t *gcol; /* goal column of each tile */
 } slide_heur;
 
 amz_status slide_heur_init(slide_heur *h, int rows, int cols);

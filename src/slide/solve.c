@@ -11,10 +11,9 @@ typedef amz_status (*solve_fn)(const amz_slide_board *b, const amz_slide_solve_o
                                amz_slide_solution *out, amz_error *err);
 
 static const amz_slide_solver_info registry[] = {
-    {"ida", "IDA* with Manhattan distance plus linear conflict: shortest solutions, any size (practical to 4x4)",
-     true, AMZ_SLIDE_MAX_CELLS},
-    {"pdb", "IDA* with additive pattern databases that track the blank: shortest solutions, up to 16 cells", true,
-     16},
+    {"ida", "IDA* with Manhattan distance plus linear conflict: shortest solutions, any size (practical to 4x4)", true,
+     AMZ_SLIDE_MAX_CELLS},
+    {"pdb", "IDA* with additive pattern databases that track the blank: shortest solutions, up to 16 cells", true, 16},
     {"wastar", "weighted A* (f = g + weight x h): at most weight x the shortest, up to 25 cells (5x5)", false, 25},
     {"fast", "row-and-column reduction: any size up to 32x32 in well under a second, not shortest", false,
      AMZ_SLIDE_MAX_CELLS},

@@ -24,7 +24,7 @@ typedef struct node {
     key k;
     uint32_t parent;
     uint16_t g;
-    uint8_t move;   /* the blank's move from the parent */
+    uint8_t move; /* the blank's move from the parent */
     uint8_t closed;
 } node;
 

@@ -81,8 +81,7 @@ static void check(const char *algo, int i, const amz_slide_solve_options *o, cha
         fail_msg("%s on Korf instance %d: %zu moves, optimal is %d", algo, i + 1, s.length, korf[i].length);
     if (!ref_solves(&korf[i].board, s.moves))
         fail_msg("%s on Korf instance %d: the moves do not reach the goal", algo, i + 1);
-    printf("  %s #%d: %zu moves, %llu nodes, %.2f s\n", algo, i + 1, s.length, (unsigned long long)s.nodes,
-           s.seconds);
+    printf("  %s #%d: %zu moves, %llu nodes, %.2f s\n", algo, i + 1, s.length, (unsigned long long)s.nodes, s.seconds);
     if (moves)
         *moves = strdup(s.moves);
     amz_slide_solution_deinit(&s);

@@ -166,6 +166,12 @@ static void test_tables_match_reference(void **state)
     check_table(2, 3, g23, 2);
     check_table(4, 4, g44a, 3);
     check_table(4, 4, g44b, 4);
+    /* Left-right symmetric groups, searched in the quotient by the mirror. */
+    static const uint8_t s44[] = {1, 2, 3, 4}, s44b[] = {2, 3, 6, 7}, s33[] = {1, 3, 4, 6}, s24[] = {1, 4, 2};
+    check_table(4, 4, s44, 4);
+    check_table(4, 4, s44b, 4);
+    check_table(3, 3, s33, 4);
+    check_table(2, 4, s24, 3);
 }
 
 static int count_files(const char *d)
@@ -392,10 +398,8 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tables_match_reference),
-        cmocka_unit_test(test_cache),
-        cmocka_unit_test(test_cache_location),
-        cmocka_unit_test(test_sets),
+        cmocka_unit_test(test_tables_match_reference), cmocka_unit_test(test_cache),
+        cmocka_unit_test(test_cache_location),         cmocka_unit_test(test_sets),
         cmocka_unit_test(test_build_cancel),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

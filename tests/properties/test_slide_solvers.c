@@ -145,8 +145,8 @@ static void test_fast_all_sizes(void **state)
             int md = ref_manhattan(&b);
             assert_true((int)s.length >= md);
             if (side >= 10 && (double)s.length > 4.5 * md)
-                fail_msg("fast on %dx%d: %zu moves, %.2f x Manhattan %d", side, side, s.length,
-                         (double)s.length / md, md);
+                fail_msg("fast on %dx%d: %zu moves, %.2f x Manhattan %d", side, side, s.length, (double)s.length / md,
+                         md);
             amz_slide_solution_deinit(&s);
         }
     static const int shapes[][2] = {{2, 32}, {32, 2}, {3, 17}, {17, 3}, {5, 31}, {2, 5}, {5, 2}, {4, 3}};
@@ -333,8 +333,8 @@ static void test_limits_and_cancel(void **state)
     }
 }
 
-static void expect_fail(const amz_slide_board *b, const char *algo, const amz_slide_solve_options *o,
-                        amz_status code, const char *needle)
+static void expect_fail(const amz_slide_board *b, const char *algo, const amz_slide_solve_options *o, amz_status code,
+                        const char *needle)
 {
     amz_slide_solution s;
     amz_error err;
@@ -430,10 +430,10 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_optimal_small),   cmocka_unit_test(test_pdb_admissible),
-        cmocka_unit_test(test_fast_all_sizes),  cmocka_unit_test(test_threads_same_moves),
+        cmocka_unit_test(test_optimal_small),     cmocka_unit_test(test_pdb_admissible),
+        cmocka_unit_test(test_fast_all_sizes),    cmocka_unit_test(test_threads_same_moves),
         cmocka_unit_test(test_limits_and_cancel), cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_blank_first),     cmocka_unit_test(test_parallel_order),
+        cmocka_unit_test(test_blank_first),       cmocka_unit_test(test_parallel_order),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

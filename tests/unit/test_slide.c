@@ -38,8 +38,7 @@ static void test_bad_shapes(void **state)
         amz_slide_board b;
         amz_error err;
         amz_error_clear(&err);
-        assert_int_equal(amz_slide_board_init(&b, shapes[i][0], shapes[i][1], AMZ_SLIDE_BLANK_LAST, &err),
-                         AMZ_ERANGE);
+        assert_int_equal(amz_slide_board_init(&b, shapes[i][0], shapes[i][1], AMZ_SLIDE_BLANK_LAST, &err), AMZ_ERANGE);
         assert_non_null(strstr(err.msg, "from 2 to 32"));
     }
 }
@@ -216,10 +215,14 @@ static void test_board_set(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_goal_boards),   cmocka_unit_test(test_bad_shapes),
-        cmocka_unit_test(test_moves),         cmocka_unit_test(test_apply),
-        cmocka_unit_test(test_parse_errors),  cmocka_unit_test(test_parse_forms),
-        cmocka_unit_test(test_format_roundtrip), cmocka_unit_test(test_board_set),
+        cmocka_unit_test(test_goal_boards),
+        cmocka_unit_test(test_bad_shapes),
+        cmocka_unit_test(test_moves),
+        cmocka_unit_test(test_apply),
+        cmocka_unit_test(test_parse_errors),
+        cmocka_unit_test(test_parse_forms),
+        cmocka_unit_test(test_format_roundtrip),
+        cmocka_unit_test(test_board_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
