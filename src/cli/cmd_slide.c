@@ -300,8 +300,10 @@ static int load_board(const char *cmd, int argc, char **argv, const slide_opts *
     return CLI_OK;
 }
 
-/* Shows pattern-database building on a terminal: it can take minutes once. */
+/* Shows pattern-database building, which can take minutes once: a percentage on a
+ * terminal, else one line saying what is happening. */
 typedef struct build_progress {
+    bool tty;
     int table, last_pct;
     uint64_t last_index;
 } build_progress;
@@ -314,10 +316,12 @@ static int on_build(void *ctx, const amz_event *ev)
     if (ev->index < p->last_index || p->table == 0) {
         p->table++;
         p->last_pct = -1;
+        if (!p->tty && p->table == 1)
+            fprintf(stderr, "amaze: slide: building pattern databases (once; they are cached)\n");
     }
     p->last_index = ev->index;
     int pct = (int)(ev->index * 100 / ev->total);
-    if (pct != p->last_pct) {
+    if (p->tty && pct != p->last_pct) {
         fprintf(stderr, "\ramaze: slide: building pattern database, table %d: %3d%%", p->table, pct);
         fflush(stderr);
         p->last_pct = pct;
@@ -337,13 +341,13 @@ static int open_tables(const char *cmd, int rows, int cols, slide_opts *o, amz_s
     po.name = o->so.pdb_name;
     po.cache_dir = o->so.cache_dir;
     po.threads = o->so.threads;
-    build_progress bp = {0, -1, 0};
+    build_progress bp = {isatty(STDERR_FILENO) != 0, 0, -1, 0};
     amz_observer obs = {on_build, &bp};
     amz_slide_pdb_report rep;
     amz_error err;
     amz_error_clear(&err);
-    amz_status st = amz_slide_pdb_open(rows, cols, &po, isatty(STDERR_FILENO) ? &obs : NULL, db, &rep, &err);
-    if (bp.table)
+    amz_status st = amz_slide_pdb_open(rows, cols, &po, &obs, db, &rep, &err);
+    if (bp.table && bp.tty)
         fputc('\n', stderr);
     if (st)
         return cli_fail(cmd, "%s", amz_error_message(&err, st));

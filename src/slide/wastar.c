@@ -76,7 +76,7 @@ static uint64_t hash(key k)
 
 static bool grow_table(search *s)
 {
-    uint32_t cap = s->mask ? (s->mask + 1) * 2 : 1u << 16;
+    uint32_t cap = s->mask ? (s->mask + 1) * 2 : 1u << 12;
     uint32_t *t = amz_malloc((size_t)cap * sizeof *t);
     if (!t)
         return false;
@@ -107,7 +107,7 @@ static uint32_t *slot(search *s, key k)
 static bool push(search *s, uint32_t id, int g, int h)
 {
     if (s->hlen == s->hcap) {
-        size_t cap = s->hcap ? s->hcap * 2 : 1u << 16;
+        size_t cap = s->hcap ? s->hcap * 2 : 1u << 12;
         entry *e = amz_realloc(s->heap, cap * sizeof *e);
         if (!e)
             return false;
@@ -162,7 +162,7 @@ static bool reach(search *s, key k, uint32_t parent, int g, int move, const uint
         return push(s, *p, g, slide_heur_full(&s->heur, tiles));
     }
     if (s->count == s->cap) {
-        uint32_t cap = s->cap ? s->cap * 2 : 1u << 16;
+        uint32_t cap = s->cap ? s->cap * 2 : 1u << 12;
         node *nn = amz_realloc(s->nodes, (size_t)cap * sizeof *nn);
         if (!nn)
             return false;
