@@ -28,8 +28,10 @@
  *
  * Cancelling: every solver takes an optional observer, which receives AMZ_EV_PROGRESS
  * events (index = nodes expanded so far, total = the node limit or 0) about every
- * 16384 nodes and may return non-zero to stop; options.node_limit bounds the work.
- * Both end the search with AMZ_ECANCELED, so an interactive hint never hangs.
+ * 16384 nodes (fast: index = tiles placed, total = cells) and may return non-zero to
+ * stop; options.node_limit bounds the work. Both end the search with AMZ_ECANCELED,
+ * so an interactive hint never hangs. Opening pattern databases that are not cached
+ * yet builds them (minutes for 4x4 "7-8"): open them once, or pass an observer.
  *
  * Thread safety: no global state. Boards are plain values. A pattern database
  * (amz_slide_pdb) is read-only once opened and may be shared by solves running in
@@ -260,7 +262,8 @@ AMZ_API void amz_slide_solve_options_init(amz_slide_solve_options *o);
 /* Solves b with solver `algorithm` (o NULL = defaults). On success *out holds the
  * moves (free with amz_slide_solution_deinit); replaying them on b reaches the goal.
  * On failure *out is zeroed. Errors: AMZ_ENOTFOUND (unknown solver), AMZ_EINVAL
- * (unsolvable board, with the reason), AMZ_EUNSUPPORTED (board too big for the
+ * (unsolvable board, with the reason), AMZ_EFORMAT (a board struct that is not a
+ * permutation: it is checked, never trusted), AMZ_EUNSUPPORTED (board too big for the
  * solver), AMZ_ERANGE (bad option), AMZ_ENOMEM, AMZ_ECANCELED (observer or node
  * limit), and the errors of amz_slide_pdb_open. Complexity: ida, pdb and wastar are
  * exponential in the solution length (bounded by node_limit); fast is
