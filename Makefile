@@ -64,6 +64,7 @@ bench: deps build
 	$(BUILD)/amaze-bench
 	$(BUILD)/amaze-bench-terrain
 	$(BUILD)/amaze-bench-images
+	bench/slide.sh $(BUILD)
 
 # `make install PREFIX=/opt/amaze DESTDIR=/tmp/stage`: libraries (static, shared with
 # soname libamaze.so.MAJOR), headers, amaze.pc, the CMake package, the program and its

@@ -22,6 +22,7 @@
 #include "amaze/render.h"
 #include "amaze/rng.h"
 #include "amaze/shape.h"
+#include "amaze/slide.h"
 #include "amaze/solve.h"
 #include "amaze/stats.h"
 #include "amaze/status.h"

@@ -118,24 +118,29 @@ expect 2 "$AMAZE" animate -s 5x5 </dev/null
 grep -q 'not a terminal' err.txt || fail "animate without -o off a terminal: $(cat err.txt)"
 
 # ---- animate: live in a terminal (under script's pseudo-terminal) ----
+# pty CMD: CMD under script's pseudo-terminal, with a hard limit so that a hang fails
+# the test in seconds rather than at CTest's timeout. The background-and-kill form below
+# keeps the program in the terminal's foreground process group whatever $SHELL script
+# uses (timeout(1) would move it to a group of its own, where tcsetattr stops it).
+pty() { timeout --foreground -k 5 60 script -qfec "$1" /dev/null; }
 if command -v script >/dev/null; then
-    COLUMNS=100 LINES=30 script -qfec "$AMAZE animate -s 8x5 --seed 3 --fps 50 --steps-per-frame 40" /dev/null >live.out 2>&1 \
+    COLUMNS=100 LINES=30 pty "$AMAZE animate -s 8x5 --seed 3 --fps 50 --steps-per-frame 40" >live.out 2>&1 \
         || fail "live animation exited $?"
     head -c 8 live.out | grep -q $'\e\[?1049h' || fail "live: no alternate screen at the start"
     grep -q $'\xe2\x96\x80' live.out || fail "live: no half blocks drawn"
     tail -c 16 live.out | grep -q $'\e\[?25h\e\[?1049l' || fail "live: terminal not restored at the end"
-    COLORTERM=truecolor script -qfec "$AMAZE animate -s 6x4 --seed 3 --fps 50 --steps-per-frame 40" /dev/null >tc.out 2>&1 || true
+    COLORTERM=truecolor pty "$AMAZE animate -s 6x4 --seed 3 --fps 50 --steps-per-frame 40" >tc.out 2>&1 || true
     grep -q $'\e\[38;2;' tc.out || fail "live: COLORTERM=truecolor did not give 24-bit colour"
     grep -q $'\e\[38;5;' live.out || fail "live: no 256-colour codes without COLORTERM"
     # Ctrl-C during --loop: exit 130 and a restored terminal.
     set +e
-    script -qfec "timeout --preserve-status -s INT 1 $AMAZE animate --loop --fps 25 --seed 1" /dev/null >int.out 2>&1
+    pty "$AMAZE animate --loop --fps 25 --seed 1 & p=\$!; sleep 1; kill -INT \$p; wait \$p" >int.out 2>&1
     rc=$?
     set -e
     [ "$rc" = 130 ] || fail "Ctrl-C: exit $rc, want 130"
     tail -c 16 int.out | grep -q $'\e\[?25h\e\[?1049l' || fail "Ctrl-C: terminal not restored"
     # Ctrl-Z: the terminal is given back on suspension and taken again on resumption.
-    script -qfec "$AMAZE animate -s 10x6 --seed 2 --fps 20 --duration 2 & p=\$!; sleep 0.5; kill -TSTP \$p; sleep 0.3; kill -CONT \$p; wait \$p" /dev/null >tstp.out 2>&1 \
+    pty "$AMAZE animate -s 10x6 --seed 2 --fps 20 --duration 2 & p=\$!; sleep 0.5; kill -TSTP \$p; sleep 0.3; kill -CONT \$p; wait \$p" >tstp.out 2>&1 \
         || fail "Ctrl-Z: the animation failed"
     n=$(grep -o $'\e\[?1049l' tstp.out | wc -l)
     [ "$n" -ge 2 ] || fail "Ctrl-Z: the screen was left $n times, want 2"

@@ -1,0 +1,229 @@
+/* cmd_slide_bench.c — `amaze slide bench`: solve every board of an instance file
+ * (Korf's format: a board, then optionally its optimal length), check the lengths
+ * and print a table with totals. */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/slide_cli.h"
+
+static const char help_bench[] =
+    "Usage: amaze slide bench FILE [options]\n"
+    "Solve every board of an instance file and print, per board, the length found, the\n"
+    "expected length, nodes and time, then totals. Each line of FILE is a board on one\n"
+    "line, optionally followed by its optimal length; '#' starts a comment.\n"
+    "\n"
+    "Options:\n"
+    "  -a, --algorithm NAME ida, pdb (default), wastar or fast\n"
+    "      --first N        only the first N boards\n"
+    "      --threads N      search threads, 1 to 64 (default 1)\n"
+    "      --pdb NAME       pattern set for pdb\n"
+    "      --cache-dir DIR  where pattern databases are kept\n"
+    "      --weight W       wastar's weight (default 1.5)\n"
+    "      --node-limit N   give up on a board after N nodes (counts as a failure)\n"
+    "      --size MxN       boards have M rows and N columns (default: square)\n"
+    "      --goal GOAL      blank-last (default) or blank-first\n"
+    "  -h, --help           show this help and exit\n"
+    "\n"
+    "'bound' is the solver's lower bound for the board (its heuristic at the start;\n"
+    "Manhattan distance for fast). Exit status 1 if a board fails or a length is wrong: for ida and pdb any length other\n"
+    "than the expected one; for wastar one below it or above WEIGHT times it; for fast\n"
+    "one below it. Every solution is replayed to check that it reaches the goal.\n";
+
+/* Splits one instance line into a board and an optional expected length. */
+static int bench_line(const char *cmd, const char *path, int line_no, char *line, const slide_opts *o,
+                      amz_slide_board *b, long *expected)
+{
+    /* Count the numbers to tell "cells" from "cells + length". */
+    long nums[AMZ_SLIDE_MAX_CELLS + 2] = {0};
+    int count = 0;
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    for (char *p = line; *p;) {
+        while (*p && (isspace((unsigned char)*p) || *p == ','))
+            p++;
+        if (!*p)
+            break;
+        char *end;
+        if (!isdigit((unsigned char)*p))
+            return cli_fail(cmd, "%s:%d: '%.20s' is not a number", path, line_no, p);
+        long v = strtol(p, &end, 10);
+        if (count == AMZ_SLIDE_MAX_CELLS + 1)
+            return cli_fail(cmd, "%s:%d: too many numbers", path, line_no);
+        nums[count++] = v;
+        p = end;
+    }
+    int cells = o->rows ? o->rows * o->cols : 0;
+    if (!cells) {
+        for (int k = 2; k <= AMZ_SLIDE_MAX_SIDE; k++)
+            if (k * k == count || k * k == count - 1)
+                cells = k * k;
+        if (!cells)
+            return cli_fail(cmd, "%s:%d: %d numbers make no square board (with or without a length); use --size",
+                            path, line_no, count);
+    }
+    if (count != cells && count != cells + 1)
+        return cli_fail(cmd, "%s:%d: %d numbers for a board of %d cells (plus an optional length)", path, line_no,
+                        count, cells);
+    *expected = count == cells + 1 ? nums[cells] : -1;
+    int tiles[AMZ_SLIDE_MAX_CELLS];
+    for (int i = 0; i < cells; i++)
+        tiles[i] = nums[i] > 100000 ? 100000 : (int)nums[i];
+    int rows = o->rows, cols = o->cols;
+    if (!rows)
+        for (rows = 2; rows * rows != cells; rows++)
+            ;
+    if (!cols)
+        cols = rows;
+    amz_error err;
+    amz_error_clear(&err);
+    amz_status st = amz_slide_board_set(b, rows, cols, o->goal, tiles, (size_t)cells, &err);
+    if (!st)
+        st = amz_slide_check(b, &err);
+    if (st)
+        return cli_fail(cmd, "%s:%d: %s", path, line_no, amz_error_message(&err, st));
+    return CLI_OK;
+}
+
+int slide_bench(int argc, char **argv)
+{
+    const char *cmd = "slide bench";
+    slide_opts o = {0};
+    o.goal = AMZ_SLIDE_BLANK_LAST;
+    o.algorithm = "pdb";
+    amz_slide_solve_options_init(&o.so);
+    int c, rc;
+    cli_getopt_reset();
+    while ((c = getopt_long(argc, argv, ":a:h", slide_common_longopts, NULL)) != -1) {
+        if (c == 'h') {
+            cli_print_help(stdout, help_bench);
+            return CLI_OK;
+        }
+        rc = c == OPT_JSON || c == 'v' ? -1 : slide_common_option(cmd, c, &o);
+        if (rc < 0)
+            return cli_bad_option(cmd, argc, argv, c == ':' ? ':' : '?');
+        if (rc)
+            return rc;
+    }
+    if (argc - optind != 1)
+        return cli_usage(cmd, cmd, "expected one instance file");
+    if ((rc = slide_check_algorithm(cmd, &o)))
+        return rc;
+    const char *path = argv[optind];
+    char *text = slide_read_text(path, cmd);
+    if (!text)
+        return CLI_FAIL;
+    const amz_slide_solver_info *info = amz_slide_solver_find(o.algorithm);
+    double weight = o.so.weight ? o.so.weight : 1.5;
+    amz_slide_pdb *db = NULL;
+    int shape_rows = 0, shape_cols = 0, failures = 0, line_no = 0;
+    uint64_t solved = 0, total_nodes = 0, total_len = 0, total_expected = 0, total_bound = 0;
+    double total_secs = 0, worst_ratio = 0, worst_secs = 0;
+    rc = CLI_OK;
+    printf("amaze %s slide bench: %s, algorithm %s, %d thread%s\n", amz_version(), path, o.algorithm,
+           o.so.threads > 1 ? o.so.threads : 1, o.so.threads > 1 ? "s" : "");
+    for (char *line = text, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        line_no++;
+        char *p = line;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (!*p || *p == '#')
+            continue;
+        if (o.first && solved + (uint64_t)failures >= o.first)
+            break;
+        amz_slide_board b = {0};
+        long expected = -1;
+        if ((rc = bench_line(cmd, path, line_no, line, &o, &b, &expected)))
+            break;
+        if (b.rows * b.cols > info->max_cells) {
+            rc = cli_fail(cmd, "%s:%d: %s handles boards of at most %d cells", path, line_no, info->name,
+                          info->max_cells);
+            break;
+        }
+        if (!db && strcmp(o.algorithm, "pdb") == 0) {
+            if ((rc = slide_open_tables(cmd, b.rows, b.cols, &o, &db)))
+                break;
+            shape_rows = b.rows;
+            shape_cols = b.cols;
+            printf("pattern set %s\n", amz_slide_pdb_name(db));
+        }
+        if (db && (b.rows != shape_rows || b.cols != shape_cols)) {
+            rc = cli_fail(cmd, "%s:%d: a %dx%d board among %dx%d ones", path, line_no, b.rows, b.cols, shape_rows,
+                          shape_cols);
+            break;
+        }
+        if (solved + (uint64_t)failures == 0)
+            printf("%5s %7s %9s %6s %14s %10s %12s\n", "#", "length", "expected", "bound", "nodes", "seconds",
+                   "nodes/s");
+        amz_slide_solution s;
+        amz_error err;
+        amz_error_clear(&err);
+        amz_status st = amz_slide_solve(&b, o.algorithm, &o.so, NULL, &s, &err);
+        uint64_t index = solved + (uint64_t)failures + 1;
+        if (st) {
+            printf("%5llu failed: %s\n", (unsigned long long)index, amz_error_message(&err, st));
+            failures++;
+            continue;
+        }
+        amz_slide_board end = b;
+        bool ok = amz_slide_apply(&end, s.moves, &err) == AMZ_OK && amz_slide_is_solved(&end);
+        const char *why = ok ? "" : "  WRONG: does not reach the goal";
+        if (ok && expected >= 0) {
+            double len = (double)s.length, exp = (double)expected;
+            if (info->optimal && len != exp)
+                why = "  WRONG: not the expected length", ok = false;
+            else if (len < exp)
+                why = "  WRONG: shorter than the expected optimum", ok = false;
+            else if (strcmp(info->name, "wastar") == 0 && len > weight * exp)
+                why = "  WRONG: longer than weight x optimum", ok = false;
+        }
+        char exp_text[24] = "-";
+        if (expected >= 0)
+            snprintf(exp_text, sizeof exp_text, "%ld", expected);
+        printf("%5llu %7zu %9s %6d %14llu %10.3f %12.0f%s\n", (unsigned long long)index, s.length, exp_text,
+               s.lower_bound, (unsigned long long)s.nodes, s.seconds,
+               s.seconds > 0 ? (double)s.nodes / s.seconds : 0.0, why);
+        fflush(stdout);
+        if (ok) {
+            solved++;
+            total_nodes += s.nodes;
+            total_secs += s.seconds;
+            total_len += s.length;
+            total_expected += expected >= 0 ? (uint64_t)expected : 0;
+            total_bound += (uint64_t)(s.lower_bound > 0 ? s.lower_bound : 0);
+            double ratio = s.lower_bound > 0 ? (double)s.length / s.lower_bound : 1.0;
+            if (ratio > worst_ratio)
+                worst_ratio = ratio;
+            if (s.seconds > worst_secs)
+                worst_secs = s.seconds;
+        } else {
+            failures++;
+        }
+        amz_slide_solution_deinit(&s);
+    }
+    free(text);
+    amz_slide_pdb_free(db);
+    if (rc)
+        return rc;
+    printf("total: %llu solved, %d failed; %llu moves", (unsigned long long)solved, failures,
+           (unsigned long long)total_len);
+    if (total_expected)
+        printf(" (%.4f x expected)", (double)total_len / (double)total_expected);
+    printf(", %llu nodes, %.3f s, %.0f nodes/s\n", (unsigned long long)total_nodes, total_secs,
+           total_secs > 0 ? (double)total_nodes / total_secs : 0.0);
+    if (solved)
+        printf("bounds: mean %.2f; length / bound: %.3f overall, %.3f at worst; slowest board %.3f s\n",
+               (double)total_bound / (double)solved, total_bound ? (double)total_len / (double)total_bound : 0.0,
+               worst_ratio, worst_secs);
+    if (failures)
+        return cli_fail(cmd, "%d of %" PRIu64 " boards failed or had the wrong length", failures,
+                        solved + (uint64_t)failures);
+    return CLI_OK;
+}
+

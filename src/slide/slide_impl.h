@@ -1,0 +1,137 @@
+/* slide_impl.h — private pieces shared by the sliding-puzzle sources: the canonical
+ * (blank-last) view, move geometry, the Manhattan/linear-conflict heuristic, the
+ * progress/limit ticker and the IDA* driver interface used by `ida` and `pdb`. */
+#ifndef AMZ_SLIDE_IMPL_H
+#define AMZ_SLIDE_IMPL_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "amaze/slide.h"
+
+/* Result codes of the inner searches (not amz_status: they are hot-loop values). */
+enum { SLIDE_FOUND = 1, SLIDE_NOTFOUND = 0, SLIDE_STOP = -1, SLIDE_NOMEM = -2 };
+
+#define SLIDE_NO_MOVE 4
+
+/* The opposite of move m (U<->D, L<->R): m ^ 1. */
+static inline int slide_opposite(int m)
+{
+    return m ^ 1;
+}
+
+/* The cell the blank moves to from `cell` with move m, or -1 off the board. */
+static inline int slide_step(int rows, int cols, int cell, int m)
+{
+    int r = cell / cols, c = cell % cols;
+    switch (m) {
+    case AMZ_SLIDE_UP: return r > 0 ? cell - cols : -1;
+    case AMZ_SLIDE_DOWN: return r + 1 < rows ? cell + cols : -1;
+    case AMZ_SLIDE_LEFT: return c > 0 ? cell - 1 : -1;
+    default: return c + 1 < cols ? cell + 1 : -1;
+    }
+}
+
+/* Monotonic wall-clock seconds (for reports only, never for decisions). */
+double slide_now(void);
+
+/* *out = the blank-last board equivalent to b; returns true if b was blank-first, in
+ * which case solutions of *out map back to b by slide_flip_moves (U<->D, L<->R). */
+bool slide_canonical(const amz_slide_board *b, amz_slide_board *out);
+void slide_flip_moves(char *moves, size_t len);
+
+/* Validates shape; AMZ_ERANGE with a message. */
+amz_status slide_check_shape(int rows, int cols, amz_error *err);
+
+/* ---- Manhattan distance and linear conflict on a canonical board ---- */
+
+typedef struct slide_heur {
+    int rows, cols, n;
+    uint8_t *md;   /* md[tile * n + cell]: distance of tile at cell from its goal (tile 0 row unused) */
+    uint8_t *grow; /* goal row of each tile */
+    uint8_t *gcol; /* goal column of each tile */
+} slide_heur;
+
+amz_status slide_heur_init(slide_heur *h, int rows, int cols);
+void slide_heur_deinit(slide_heur *h);
+/* Linear conflict of row r (2 * tiles that must leave it) of tiles[] (cell order). */
+int slide_lc_row(const slide_heur *h, const uint16_t *tiles, int r);
+int slide_lc_col(const slide_heur *h, const uint16_t *tiles, int c);
+/* Manhattan distance plus all row and column conflicts, from scratch. */
+int slide_heur_full(const slide_heur *h, const uint16_t *tiles);
+
+/* ---- progress, node limit and cancellation, shared by the searches ---- */
+
+typedef struct slide_progress {
+    uint64_t total;          /* nodes flushed by all workers (under `lock` when threaded) */
+    uint64_t limit;          /* 0 = none */
+    const amz_observer *obs; /* called by the main worker only; NULL = none */
+    atomic_int stop;         /* set when every worker must stop: limit reached or canceled */
+    int reason;              /* why stop was set: 1 = observer, 2 = node limit */
+    atomic_int best;         /* parallel search: lowest subtree that holds a solution */
+    void *lock;              /* a mutex when threads > 1, else NULL */
+} slide_progress;
+
+/* Per-worker counter: the hot path is one increment and compare. */
+typedef struct slide_ticker {
+    uint64_t nodes;    /* counted by this worker and not yet flushed */
+    uint64_t check_at; /* slow path when nodes reaches this */
+    bool main;         /* this worker may call the observer */
+    int subtree;       /* parallel search: the subtree being searched (abandoned once a
+                          lower one holds a solution) */
+    slide_progress *p;
+} slide_ticker;
+
+#define SLIDE_TICK_CHUNK 16384u
+
+void slide_ticker_init(slide_ticker *t, slide_progress *p, bool main);
+/* Flushes the count; true when the search must stop. */
+bool slide_ticker_slow(slide_ticker *t);
+/* Flushes what is left (at the end of a subtree). */
+void slide_ticker_flush(slide_ticker *t);
+
+static inline bool slide_tick(slide_ticker *t)
+{
+    return ++t->nodes >= t->check_at && slide_ticker_slow(t);
+}
+
+/* ---- the IDA* driver shared by `ida` and `pdb` ---- */
+
+/* What an algorithm gives the driver: workers that evaluate and search subtrees. */
+typedef struct slide_search_ops {
+    /* A new worker searching from `root` (canonical). NULL on out of memory. */
+    void *(*create)(const void *shared, const amz_slide_board *root);
+    void (*destroy)(void *worker);
+    /* Puts the worker at root + prefix[0..len) (legal moves) and returns its h. */
+    int (*reset)(void *worker, const uint8_t *prefix, int len);
+    /* Depth-first search below the node set by reset, at depth g, with threshold
+     * `bound`: SLIDE_FOUND (*next = the solution's length L <= bound, path[g..L)
+     * filled), SLIDE_NOTFOUND (*next lowered to the least f above bound seen),
+     * SLIDE_STOP, SLIDE_NOMEM. path[0..g) holds the prefix; path has room for bound
+     * entries. The node set by reset counts as expanded. */
+    int (*dfs)(void *worker, int g, int bound, uint8_t *path, int *next, slide_ticker *t);
+} slide_search_ops;
+
+/* Iterative deepening from root with the algorithm's workers, single- or
+ * multi-threaded (o->threads). Fills out (moves in canonical letters). */
+amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const amz_slide_board *root,
+                         const amz_slide_solve_options *o, const amz_observer *obs, amz_slide_solution *out,
+                         amz_error *err);
+
+/* ---- the solvers, on canonical solvable boards; o is never NULL ---- */
+
+amz_status slide_solve_ida(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
+                           amz_slide_solution *out, amz_error *err);
+amz_status slide_solve_pdb(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
+                           amz_slide_solution *out, amz_error *err);
+amz_status slide_solve_wastar(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
+                              amz_slide_solution *out, amz_error *err);
+amz_status slide_solve_fast(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
+                            amz_slide_solution *out, amz_error *err);
+
+/* Moves as letters from move codes; NULL on out of memory. */
+char *slide_letters(const uint8_t *moves, size_t len);
+
+#endif
