@@ -30,5 +30,50 @@ awk -F, 'NR > 1 { d = ($1 - x) ^ 2 + ($2 - y) ^ 2; if (d != 1) bad = 1 } { x = $
 "$ex/solve_file" "$tmp/missing.amz" >/dev/null 2>"$tmp/err" && fail "solve_file on a missing file succeeded"
 grep -q 'cannot open' "$tmp/err" || fail "solve_file missing-file message: $(cat "$tmp/err")"
 
+# replay ROWS COLS BOARD MOVES: true when the blank's moves take BOARD to the goal
+# (tiles in order, blank last) without leaving the board. Independent of the library.
+replay() {
+  awk -v r="$1" -v c="$2" -v board="$3" -v moves="$4" 'BEGIN {
+    n = split(board, t, " "); if (n != r * c) exit 1
+    for (i = 1; i <= n; i++) if (t[i] == 0) b = i - 1
+    for (k = 1; k <= length(moves); k++) {
+      m = substr(moves, k, 1); y = int(b / c); x = b % c
+      if (m == "U") { if (y == 0) exit 1; nb = b - c }
+      else if (m == "D") { if (y == r - 1) exit 1; nb = b + c }
+      else if (m == "L") { if (x == 0) exit 1; nb = b - 1 }
+      else if (m == "R") { if (x == c - 1) exit 1; nb = b + 1 }
+      else exit 1
+      t[b + 1] = t[nb + 1]; t[nb + 1] = 0; b = nb
+    }
+    for (i = 1; i < n; i++) if (t[i] != i) exit 1
+    exit t[n] != 0 }'
+}
+
+# slide_solve: the board amaze slide shuffle makes, and a solution as short as the
+# CLI's optimal one that really solves it (checked by the CLI, a second client).
+for args in "3 3 7" "2 4 1" "3 4 11"; do
+  set -- $args
+  "$ex/slide_solve" "$1" "$2" "$3" >"$tmp/s" 2>"$tmp/serr" || fail "slide_solve $args: $(cat "$tmp/serr")"
+  board=$(sed -n 1p "$tmp/s"); moves=$(sed -n 2p "$tmp/s")
+  [ "$board" = "$("$AMAZE" slide shuffle "$1x$2" --seed "$3")" ] || fail "slide_solve $args: board differs from amaze slide shuffle"
+  want=$("$AMAZE" slide solve --size "$1x$2" -a ida $board | tr -d '\n' | wc -c)
+  [ "${#moves}" -eq "$want" ] || fail "slide_solve $args: ${#moves} moves, the CLI's optimum is $want"
+  replay "$1" "$2" "$board" "$moves" || fail "slide_solve $args: the moves do not solve the board"
+done
+
+# terrain_tiles: the tile-type counts amaze terrain stats reports for the same map.
+for args in "64 48 3" "10 7 1" "129 65 42"; do
+  set -- $args
+  "$ex/terrain_tiles" "$1" "$2" "$3" >"$tmp/t" || fail "terrain_tiles $args"
+  "$AMAZE" terrain generate -s "$1x$2" --seed "$3" -o "$tmp/w.amt"
+  json=$("$AMAZE" terrain stats --json "$tmp/w.amt")
+  for ty in water earth sand rock; do
+    want=$(printf '%s' "$json" | sed "s/.*\"$ty\":\([0-9]*\).*/\1/")
+    [ "$(grep "^$ty " "$tmp/t")" = "$ty $want" ] || fail "terrain_tiles $args: $(grep "^$ty " "$tmp/t"), stats say $want"
+  done
+  want=$(printf '%s' "$json" | sed 's/.*"vegetation":\([0-9]*\).*/\1/')
+  [ "$(grep '^vegetation ' "$tmp/t")" = "vegetation $want" ] || fail "terrain_tiles $args: vegetation"
+done
+
 [ "$fails" -eq 0 ] || { echo "$fails failure(s)" >&2; exit 1; }
 echo ok
