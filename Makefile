@@ -6,7 +6,7 @@ SAN_BUILD ?= build-san
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build deps run test test-fast lint bench fuzz install uninstall clean
+.PHONY: all build deps run test test-fast lint bench fuzz valgrind install uninstall clean
 PREFIX ?= /usr/local
 
 all: build
@@ -45,6 +45,12 @@ lint: build
 # The optimised build only, for quick iterations.
 test-fast: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Every CLI test script with the program under valgrind (slow: about half an hour).
+valgrind: deps build
+	cmake -S . -B $(BUILD) -DAMZ_VALGRIND_TESTS=ALL >/dev/null
+	(cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L valgrind); \
+	  rc=$$?; cmake -S . -B $(BUILD) -UAMZ_VALGRIND_TESTS >/dev/null; exit $$rc
 
 # `make fuzz FUZZ_TIME=600`: every libFuzzer target for FUZZ_TIME seconds, keeping its
 # corpus in $(SAN_BUILD)/fuzz-work/<target>; crashes land in $(SAN_BUILD)/fuzz-crashes.

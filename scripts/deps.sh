@@ -14,6 +14,7 @@ packages=(
   libcairo2-dev libgif-dev libpng-dev zlib1g-dev   # pictures and animations
   libxml2-utils poppler-utils       # xmllint and pdfinfo check SVG and PDF output in tests
   bsdutils                          # script(1): the live terminal animation test
+  valgrind                          # memcheck over CLI tests (make test: a subset; make valgrind: all)
 )
 
 missing=()
