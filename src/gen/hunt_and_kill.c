@@ -1,8 +1,9 @@
 /* hunt_and_kill.c — random walk; when trapped, hunt for an unvisited cell beside the maze.
  * Source: W. D. Pullen, "Think Labyrinth!" (astrolog.org); the hex-maze article's
- * "Trapped!" scan. The hunt resumes from the first unvisited cell rather than the top:
- * every cell before it is visited, so on a full grid that cell always has a visited
- * neighbour (west, or north at a row start) and the whole run is O(cells).
+ * "Trapped!" scan. The walk starts at the first cell in reading order and the hunt
+ * resumes from the first unvisited cell rather than the top: every cell before it is
+ * visited, so on a full grid that cell always has a visited neighbour (west, or north
+ * at a row start) and the whole run is O(cells).
  *
  * Difficulty knobs (the same article): with `branching` P, a hunt is, with probability
  * P, a junction hunt: it prefers to restart from a maze cell that already has three or
@@ -164,6 +165,16 @@ static ALWAYS_INLINE amz_status hunt_and_kill(amz_maze *m, amz_topology T, hunte
     amz_rng *rng = hu->rng;
     uint64_t *pas = m->passages;
     amz_cell c = m->start;
+    /* The plain hunt roots its walk at the first cell in reading order (of the start's
+     * part), not at the start: then every cell before the scan is visited from the
+     * first hunt on, and the scan stays linear. Rooted at a start in the middle, each
+     * hunt would rescan the unvisited rows above the maze: quadratic (21 s instead of
+     * 0.26 s at 2000x2000 with the start in the bottom-right corner). */
+    if (!hu->outward) {
+        int64_t t = hu->scan;
+        if (!next_unvisited(hu, &t, &c))
+            return AMZ_OK;
+    }
     int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);
     int64_t pi = padded_index(pv, x, y);
     int parity = x & 1;
