@@ -106,10 +106,14 @@ static amz_status load_art(const char *text, size_t len, art *a, amz_error *err)
         lines--;
     while (skip < lines && lens[skip] == 0)
         skip++;
-    if (skip == lines) {
+    bool blank = true; /* spaces only: say so, rather than judge it as block art */
+    for (size_t j = 0; j < n && blank; j++)
+        blank = cp[j] == ' ' || cp[j] == '\t';
+    if (skip == lines || blank) {
         amz_free(cp);
         amz_free(lens);
-        return amz_errorf(err, AMZ_EFORMAT, "no maze in the text: it has no cells");
+        return amz_errorf(err, AMZ_EFORMAT, "no maze in the text: it has no cells%s",
+                          skip == lines ? "" : " (only spaces)");
     }
     first_len = lens[skip];
     for (size_t l = skip; l < lines; l++)

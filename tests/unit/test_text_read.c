@@ -193,9 +193,11 @@ static void test_bad_art(void **state)
 {
     (void)state;
     BAD("", "no maze in the text: it has no cells");
-    BAD("\n\n  \n", "block art is 2 by 1 blocks"); /* spaces are floor, not nothing */
+    BAD("\n\n  \n", "no cells (only spaces)"); /* no wall anywhere: not a maze */
     BAD("\n\n\n", "no cells");
     BAD("\r\n\r\n", "no cells");
+    BAD("     \n     \n     \n", "no cells (only spaces)"); /* not judged as block art */
+    BAD("\xef\xbb\xbf \t \r\n", "no cells");
     BAD("#####\n#S  #\n####\n", "line 3 has 4 characters but line 1 has 5: rows must all be the same length");
     BAD("\n\n###\n# #\n##\n", "line 5 has 2 characters but line 3 has 3");
     BAD("+--+\n|  |\n+--+\n|\n", "line 4 has 1 characters");
