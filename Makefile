@@ -60,6 +60,9 @@ fuzz: deps $(SAN_BUILD)/CMakeCache.txt
 	    2>&1 | grep -E '^(stat::number_of_executed_units|INFO: Done|==.*ERROR|SUMMARY)' ; \
 	done
 
+# The WebAssembly build and its page: `make web`, `make web-serve` (web/web.mk).
+include web/web.mk
+
 bench: deps build
 	$(BUILD)/amaze-bench
 	$(BUILD)/amaze-bench-terrain
