@@ -38,9 +38,10 @@ test: deps build $(SAN_BUILD)/CMakeCache.txt
 LINT_SOURCES = $(wildcard src/*/*.c)
 lint: build
 	cppcheck --quiet --enable=warning,performance,portability --std=c11 --error-exitcode=1 \
-	  --inline-suppr -I include -I src src/ bench/ examples/
+	  --inline-suppr -I include -I src src/ bench/ examples/ web/
 	printf '%s\n' $(LINT_SOURCES) | xargs -P $(JOBS) -n 8 clang-tidy -p $(BUILD) --quiet 2>&1 | \
 	  { ! grep -E -A3 '(warning|error):'; }
+	clang-tidy --quiet $(wildcard web/*.c) -- $(WEB_TIDY_FLAGS) 2>&1 | { ! grep -E -A3 '(warning|error):'; }
 
 # The optimised build only, for quick iterations.
 test-fast: build

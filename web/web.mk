@@ -9,6 +9,9 @@ WEB_DIST ?= web/dist
 WEB_CFLAGS = --target=wasm32-wasi -O2 -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
   -Wmissing-prototypes -Wwrite-strings -Wvla -Werror -D_POSIX_C_SOURCE=200809L -fvisibility=hidden \
   -D_WASI_EMULATED_MMAN -D_WASI_EMULATED_GETPID -Iinclude -Isrc -MMD -MP
+# make lint checks web/*.c (not in the CMake compile database) with these flags.
+WEB_TIDY_FLAGS = --target=wasm32-wasi -std=c11 -D_POSIX_C_SOURCE=200809L -D_WASI_EMULATED_MMAN \
+  -D_WASI_EMULATED_GETPID -Iinclude -Isrc
 WEB_LIB_SOURCES := $(wildcard src/core/*.c src/grid/*.c src/gen/*.c src/solve/*.c src/analyze/*.c \
   src/slide/*.c src/terrain/*.c)
 WEB_OBJECTS := $(patsubst %.c,$(WEB_BUILD)/%.o,$(WEB_LIB_SOURCES) web/glue.c web/wasi_shim.c)
