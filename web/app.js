@@ -171,7 +171,7 @@ function animate() {
           // The maze is complete: show it as drawn by Generate, then replay the solver.
           v.reset(COLORS.floor, false);
           v.drawEnds();
-          Object.assign(a, { phase: 'solve', ev: sol.events, i: 0, head: -1 });
+          Object.assign(a, { phase: 'solve', ev: sol.events, i: 0, head: -1, walker: WALKERS.includes(solver) });
           continue;
         }
         v.drawPath(sol.path);
@@ -187,6 +187,10 @@ function animate() {
   a.raf = requestAnimationFrame(step);
 }
 
+// Solvers that walk one trail (their breadcrumbs shown green, the retreat rose); the
+// others explore a region (pale).
+const WALKERS = ['dfs', 'tremaux', 'wall-follower'];
+
 // Applies one event. Generation: the head is yellow, cells on the walk green, cells
 // finished (backed out of) floor. Solving: explored cells pale, the breadcrumb retreat
 // (BACKTRACK) in rose, the final path red.
@@ -195,23 +199,26 @@ function replay(v, a) {
   const type = e[i], cell = e[i + 1], other = e[i + 2], dir = e[i + 3];
   a.i += 4;
   const gen = a.phase === 'gen';
+  const m = v.maze;
+  // Start and goal keep their markers while a solver runs over them.
+  const paint = (c, color) => { if (gen || (c !== m.start && c !== m.goal)) v.paint(c, color); };
   const moveHead = (c) => {
-    if (a.head >= 0 && v.color[a.head] === COLORS.head) v.paint(a.head, gen ? COLORS.trail : COLORS.explored);
+    if (a.head >= 0 && v.color[a.head] === COLORS.head) paint(a.head, gen || a.walker ? COLORS.trail : COLORS.explored);
     a.head = c;
-    if (c >= 0) v.paint(c, COLORS.head);
+    if (c >= 0) paint(c, COLORS.head);
   };
   switch (type) {
     case EV.VISIT: moveHead(cell); break;
     case EV.ENTER: moveHead(cell); break;
     case EV.CARVE: v.setEdge(cell, dir, true); break;
     case EV.WALL: v.setEdge(cell, dir, false); break;
-    case EV.FRONTIER: if (v.color[cell] !== COLORS.head) v.paint(cell, COLORS.frontier); break;
+    case EV.FRONTIER: if (v.color[cell] !== COLORS.head) paint(cell, COLORS.frontier); break;
     case EV.BACKTRACK:
-      v.paint(cell, gen ? COLORS.floor : COLORS.backtracked);
+      paint(cell, gen ? COLORS.floor : COLORS.backtracked);
       if (a.head === cell) a.head = -1;
       if (other >= 0) moveHead(other);
       break;
-    case EV.PATH: v.paint(cell, COLORS.path); break;
+    case EV.PATH: paint(cell, COLORS.path); break;
     default: break;
   }
 }

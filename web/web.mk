@@ -19,7 +19,7 @@ WEB_OBJECTS := $(patsubst %.c,$(WEB_BUILD)/%.o,$(WEB_LIB_SOURCES) web/glue.c web
 WEB_EXPORTS = $(shell sed -n 's/^WEB_API[^*]* [*]*\(web_[a-z0-9_]*\).*/\1/p' web/glue.h)
 WEB_PAGE := $(wildcard web/*.html web/*.js web/*.css)
 
-.PHONY: web web-serve web-clean
+.PHONY: web web-serve web-clean bench-web web-screenshot web-node-modules
 web: $(WEB_DIST)/amaze.wasm $(patsubst web/%,$(WEB_DIST)/%,$(WEB_PAGE))
 
 $(WEB_BUILD)/%.o: %.c
@@ -41,6 +41,17 @@ WEB_PORT ?= 8000
 web-serve: web
 	@echo "amaze web page: http://localhost:$(WEB_PORT)/"
 	cd $(WEB_DIST) && python3 -m http.server --bind 127.0.0.1 $(WEB_PORT)
+
+# Wasm beside native (bench/web.mjs) and the page's screenshot (docs/web.png), both in
+# Debian's chromium through tests/web's pinned playwright-core.
+web-node-modules:
+	cd tests/web && npm ci --no-audit --no-fund --loglevel=error
+
+bench-web: build web web-node-modules
+	node bench/web.mjs $(BUILD) $(WEB_DIST)
+
+web-screenshot: web web-node-modules
+	node tests/web/screenshot.mjs $(WEB_DIST) docs/web.png
 
 web-clean:
 	rm -rf $(WEB_BUILD) $(WEB_DIST)

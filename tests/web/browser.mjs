@@ -8,11 +8,12 @@ import path from 'node:path';
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
 
 // Serves `dir` on 127.0.0.1 at a free port; resolves to {url, close}.
-export function serve(dir) {
+export function serve(folder) {
+  const dir = path.resolve(folder);
   const server = createServer(async (req, res) => {
     const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = path.join(dir, rel.endsWith('/') ? `${rel}index.html` : rel);
-    if (!file.startsWith(path.resolve(dir))) { res.writeHead(403).end(); return; }
+    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
     try {
       const body = await readFile(file);
       res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });

@@ -154,7 +154,20 @@ try {
   await page.click('#animate');
   await page.waitForFunction(() => !window.amazeApp.anim && /steps replayed/.test(document.getElementById('status').textContent),
     null, { timeout: 20000 });
-  check(true, 'animate replays generation and a dfs solve to the end');
+  // The breadcrumb retreat stays visible: every cell dfs backed out of is rose.
+  const retreat = await page.evaluate(async () => {
+    const { load } = await import('./amaze.js');
+    const api = await load();
+    const m = api.generate({ width: 12, height: 8, algorithm: 'backtracker', seed: 1 });
+    const ev = api.solve(m, { solver: 'dfs', events: 1e6 }).events;
+    const backed = new Set();
+    for (let i = 0; i < ev.length; i += 4) if (ev[i] === 4 && ev[i + 1] !== m.start && ev[i + 1] !== m.goal) backed.add(ev[i + 1]);
+    m.free();
+    const shown = window.amazeApp.view.color.flatMap((c, i) => (c === '#c8a0a0' ? [i] : []));
+    return { want: [...backed].sort((a, b) => a - b).join(','), got: shown.join(',') };
+  });
+  check(retreat.want.length > 0 && retreat.got === retreat.want,
+    `animate: dfs's retreat is shown (${retreat.got.split(',').length} cells)`);
 
   // ---- play: the CLI's path as key presses reaches the win message ----
   const playCfg = { t: 'square', w: 10, h: 6, a: 'backtracker', seed: 77 };
@@ -166,7 +179,16 @@ try {
     const d = sol[i] - sol[i - 1];
     keys.push(d === 1 ? 'ArrowRight' : d === -1 ? 'KeyA' : d === playCfg.w ? 'ArrowDown' : 'KeyW');
   }
-  for (const k of keys.slice(0, -1)) await page.keyboard.press(k);
+  // The first move is a swipe (pointer down, drag, up) in its direction.
+  const box = await page.locator('#maze').boundingBox();
+  const [sx, sy] = [box.x + box.width / 2, box.y + box.height / 2];
+  const [dx, dy] = { ArrowRight: [80, 5], KeyA: [-80, 5], ArrowDown: [5, 80], KeyW: [5, -80] }[keys[0]];
+  await page.mouse.move(sx, sy);
+  await page.mouse.down();
+  await page.mouse.move(sx + dx, sy + dy, { steps: 4 });
+  await page.mouse.up();
+  check(/moves 1,/.test(await page.textContent('#status')), 'play: a swipe makes the first move');
+  for (const k of keys.slice(1, -1)) await page.keyboard.press(k);
   check(!/escaped/.test(await message()), 'play: no win message before the goal');
   await page.keyboard.press(keys[keys.length - 1]);
   const win = await message();
