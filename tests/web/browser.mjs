@@ -34,7 +34,7 @@ export function serve(folder) {
 // playwright-core from AMZ_NODE_MODULES (default: tests/web/node_modules).
 export async function launch() {
   const modules = process.env.AMZ_NODE_MODULES ?? new URL('./node_modules', import.meta.url).pathname;
-  const require = createRequire(path.join(modules, 'x.js'));
+  const require = createRequire(path.join(path.resolve(modules), 'x.js'));
   const { chromium } = require('playwright-core');
   return chromium.launch({
     executablePath: process.env.AMZ_CHROMIUM ?? '/usr/bin/chromium',

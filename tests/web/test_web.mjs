@@ -194,6 +194,20 @@ try {
   const win = await message();
   check(/You escaped in \d+ moves/.test(win) && win.includes(`${keys.length} moves`), `play: the scripted keys win ("${win}")`);
 
+  // Hex play: Q W E / A S D are the six directions.
+  const hexCfg = { t: 'hex', w: 9, h: 7, a: 'backtracker', seed: 31 };
+  await generateInPage(hexCfg);
+  await page.click('#play');
+  const hexSol = JSON.parse(cli(['solve', '-', '--format', 'json'], cliMaze(hexCfg))).solution;
+  const dirs = await page.evaluate((cells) => cells.slice(1).map((next, i) => {
+    const m = window.amazeApp.maze;
+    for (let d = 0; d < 6; d++) if (m.neighbor(cells[i], d) === next) return d;
+    return -1;
+  }), hexSol);
+  for (const d of dirs) await page.keyboard.press(['KeyW', 'KeyE', 'KeyD', 'KeyS', 'KeyA', 'KeyQ'][d] ?? 'KeyX');
+  const hexWin = await message();
+  check(/You escaped/.test(hexWin) && hexWin.includes(`${dirs.length} moves`), `play hex: the scripted keys win ("${hexWin}")`);
+
   // ---- sliding puzzle: auto-solve ends solved ----
   await open('tab=slide&rows=3&cols=4&sseed=2024');
   const board = () => page.$$eval('#board button', (bs) => bs.map((b) => Number(b.textContent || 0)));
