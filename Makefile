@@ -38,9 +38,10 @@ test: deps build $(SAN_BUILD)/CMakeCache.txt
 LINT_SOURCES = $(wildcard src/*/*.c)
 lint: build
 	cppcheck --quiet --enable=warning,performance,portability --std=c11 --error-exitcode=1 \
-	  --inline-suppr -I include -I src src/ bench/ examples/
+	  --inline-suppr -I include -I src src/ bench/ examples/ web/
 	printf '%s\n' $(LINT_SOURCES) | xargs -P $(JOBS) -n 8 clang-tidy -p $(BUILD) --quiet 2>&1 | \
 	  { ! grep -E -A3 '(warning|error):'; }
+	clang-tidy --quiet $(wildcard web/*.c) -- $(WEB_TIDY_FLAGS) 2>&1 | { ! grep -E -A3 '(warning|error):'; }
 
 # The optimised build only, for quick iterations.
 test-fast: build
@@ -66,6 +67,9 @@ fuzz: deps $(SAN_BUILD)/CMakeCache.txt
 	    2>&1 | grep -E '^(stat::number_of_executed_units|INFO: Done|==.*ERROR|SUMMARY)' ; \
 	done
 
+# The WebAssembly build and its page: `make web`, `make web-serve` (web/web.mk).
+include web/web.mk
+
 bench: deps build
 	$(BUILD)/amaze-bench
 	$(BUILD)/amaze-bench-terrain
@@ -83,4 +87,4 @@ uninstall:
 	xargs -d '\n' rm -f -- < $(BUILD)/install_manifest.txt
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(WEB_BUILD) $(WEB_DIST)

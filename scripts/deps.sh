@@ -15,7 +15,14 @@ packages=(
   libxml2-utils poppler-utils       # xmllint and pdfinfo check SVG and PDF output in tests
   bsdutils                          # script(1): the live terminal animation test
   valgrind                          # memcheck over CLI tests (make test: a subset; make valgrind: all)
+  lld wasi-libc libclang-rt-14-dev-wasm32   # make web: clang's wasm32 linker, libc, builtins
+  chromium                          # the web page's browser tests (driven by playwright-core)
 )
+# Node and npm for the browser tests (npm ci of the pinned playwright-core); a Node
+# already installed from elsewhere (nodesource bundles npm) is used as it is.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -226,7 +226,6 @@ static int make_split(split *s, void *w0, int *next, slide_ticker *t, int rows, 
 static int parallel_iteration(split *s, void *w0, uint8_t *path, int *next, slide_ticker *t0,
                               const amz_slide_board *root)
 {
-#ifdef AMZ_HAVE_PTHREAD
     int r = make_split(s, w0, next, t0, root->rows, root->cols, root->blank);
     slide_ticker_flush(t0);
     if (r != SLIDE_NOTFOUND) {
@@ -239,8 +238,6 @@ static int parallel_iteration(split *s, void *w0, uint8_t *path, int *next, slid
     s->failure = 0;
     s->best_path = path;
     split_arg args[MAX_THREADS] = {{0}};
-    pthread_t tids[MAX_THREADS];
-    bool started[MAX_THREADS] = {false};
     uint8_t *paths = amz_malloc((size_t)s->threads * ((size_t)s->bound + 1));
     if (!paths) {
         amz_free(s->prefixes);
@@ -249,13 +246,20 @@ static int parallel_iteration(split *s, void *w0, uint8_t *path, int *next, slid
     args[0] = (split_arg){s, 0, paths}; /* the calling thread is always worker 0 */
     for (int i = 1; i < s->threads; i++)
         args[i] = (split_arg){s, i, paths + (size_t)i * ((size_t)s->bound + 1)};
-    /* A thread that cannot be started leaves its share to the others. */
+    /* A thread that cannot be started leaves its share to the others; without thread
+     * support none is, and the calling thread searches every subtree. */
+#ifdef AMZ_HAVE_PTHREAD
+    pthread_t tids[MAX_THREADS];
+    bool started[MAX_THREADS] = {false};
     for (int i = 1; i < s->threads; i++)
         started[i] = pthread_create(&tids[i], NULL, split_worker, &args[i]) == 0;
+#endif
     split_worker(&args[0]);
+#ifdef AMZ_HAVE_PTHREAD
     for (int i = 1; i < s->threads; i++)
         if (started[i])
             pthread_join(tids[i], NULL);
+#endif
     amz_free(paths);
     amz_free(s->prefixes);
     s->prefixes = NULL;
@@ -265,10 +269,6 @@ static int parallel_iteration(split *s, void *w0, uint8_t *path, int *next, slid
         return SLIDE_FOUND;
     }
     return s->failure ? s->failure : SLIDE_NOTFOUND;
-#else
-    (void)s, (void)w0, (void)path, (void)next, (void)t0, (void)root;
-    return SLIDE_NOMEM;
-#endif
 }
 
 /* ---- the driver ---- */
