@@ -142,4 +142,33 @@ void cli_getopt_reset(void);
  * Option strings start with ':' so that getopt tells the two apart. */
 int cli_bad_option(const char *cmd, int argc, char **argv, int code);
 
+/* Progress bar on stderr, fed by PROGRESS events: shown once work has run about a
+ * second, only when stderr is a terminal and not --quiet. */
+typedef struct cli_progress {
+    const char *label;
+    bool enabled; /* stderr is a terminal and not quiet: pass the observer */
+    bool shown;   /* a bar is on screen */
+    double t0, last, delay;
+} cli_progress;
+
+void cli_progress_init(cli_progress *p, const char *label, bool quiet);
+/* An amz_observer_fn (ctx = the cli_progress); ignores every event but PROGRESS. */
+int cli_progress_event(void *ctx, const amz_event *ev);
+/* Erases the bar, if one is shown. */
+void cli_progress_done(cli_progress *p);
+
+/* `amaze generate --stream` (gen_stream.c). */
+typedef struct cli_stream_args {
+    const char *algorithm;
+    amz_topology topology;
+    int64_t width, height;
+    amz_cell start, goal;
+    const amz_gen_options *o;
+    const cli_output *out;
+    uint64_t max_memory;
+    bool quiet;
+} cli_stream_args;
+
+int cli_generate_stream(const char *cmd, const cli_stream_args *a);
+
 #endif
