@@ -136,6 +136,10 @@ typedef struct amz_image_options {
                        either way) */
     amz_page page;  /* PDF only (default none) */
     amz_image_stream stream;
+    /* Receives PROGRESS events (units: cells; about 1000 a picture) while a streamed
+       PNG is written; non-zero from it stops with AMZ_ECANCELED. NULL (default) = none.
+       Not owned. */
+    const amz_observer *observer;
 } amz_image_options;
 
 /* Defaults as documented per field. Auto cell: floor(2048 / longest side) clamped to

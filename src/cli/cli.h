@@ -69,6 +69,7 @@ typedef struct cli_image_args {
     const char *colors;     /* --colors NAME=COLOUR,... */
     const char *page;       /* --page a4|letter */
     bool distances, no_solution, no_openings, stream;
+    bool quiet; /* no progress bar */
 } cli_image_args;
 
 void cli_image_args_init(cli_image_args *a);
@@ -149,10 +150,12 @@ typedef struct cli_progress {
     bool enabled; /* stderr is a terminal and not quiet: pass the observer */
     bool shown;   /* a bar is on screen */
     double t0, last, delay;
+    uint64_t visits, total; /* solvers: VISIT events counted against `total` cells */
 } cli_progress;
 
 void cli_progress_init(cli_progress *p, const char *label, bool quiet);
-/* An amz_observer_fn (ctx = the cli_progress); ignores every event but PROGRESS. */
+/* An amz_observer_fn (ctx = the cli_progress). Draws on PROGRESS events; when total
+ * is set (solvers, which send no PROGRESS), counts VISIT events against it instead. */
 int cli_progress_event(void *ctx, const amz_event *ev);
 /* Erases the bar, if one is shown. */
 void cli_progress_done(cli_progress *p);

@@ -243,7 +243,12 @@ int cmd_generate(int argc, char **argv)
     }
     o.seed = has_seed ? seed : cli_random_seed();
     o.allow_islands = allow_islands;
-    if ((st = amz_gen_run(&m, g->name, &o, NULL, &err))) {
+    cli_progress prog;
+    cli_progress_init(&prog, cmd, quiet);
+    amz_observer obs = {cli_progress_event, &prog};
+    st = amz_gen_run(&m, g->name, &o, prog.enabled ? &obs : NULL, &err);
+    cli_progress_done(&prog);
+    if (st) {
         amz_maze_deinit(&m);
         return cli_lib_fail(cmd, &err, st);
     }

@@ -21,6 +21,7 @@ void cli_progress_init(cli_progress *p, const char *label, bool quiet)
     p->shown = false;
     p->t0 = now();
     p->last = 0;
+    p->visits = p->total = 0;
     /* AMAZE_PROGRESS_DELAY (seconds) shortens the wait, for tests and the curious. */
     const char *d = getenv("AMAZE_PROGRESS_DELAY");
     char *end;
@@ -40,18 +41,33 @@ static void si(double v, char *buf, size_t cap)
     snprintf(buf, cap, "%.1f %s", v, pre[k]);
 }
 
+static void draw(cli_progress *p, uint64_t index, uint64_t total);
+
 int cli_progress_event(void *ctx, const amz_event *ev)
 {
     cli_progress *p = ctx;
-    if (ev->type != AMZ_EV_PROGRESS || !p->enabled || ev->total == 0)
+    if (!p->enabled)
         return 0;
+    if (p->total) {
+        /* A solver: every 65536th visit is a step (the clock is read that often). */
+        if (ev->type == AMZ_EV_VISIT && (++p->visits & 0xffff) == 0)
+            draw(p, p->visits < p->total ? p->visits : p->total, p->total);
+        return 0;
+    }
+    if (ev->type == AMZ_EV_PROGRESS && ev->total)
+        draw(p, ev->index, ev->total);
+    return 0;
+}
+
+static void draw(cli_progress *p, uint64_t index, uint64_t total)
+{
     double t = now(), el = t - p->t0;
     /* Redraw at most ten times a second, and not before the delay. */
-    if (el < p->delay || (p->shown && t - p->last < 0.1 && ev->index < ev->total))
-        return 0;
+    if (el < p->delay || (p->shown && t - p->last < 0.1 && index < total))
+        return;
     p->last = t;
     p->shown = true;
-    double frac = (double)ev->index / (double)ev->total;
+    double frac = (double)index / (double)total;
     if (frac > 1)
         frac = 1;
     enum { WIDTH = 24 };
@@ -61,13 +77,12 @@ int cli_progress_event(void *ctx, const amz_event *ev)
         bar[i] = i < full ? '#' : '-';
     bar[WIDTH] = '\0';
     char rate[32];
-    si(el > 0 ? (double)ev->index / el : 0, rate, sizeof rate);
+    si(el > 0 ? (double)index / el : 0, rate, sizeof rate);
     double eta = frac > 0 ? el * (1 - frac) / frac : 0;
     long s = (long)(eta + 0.5);
     fprintf(stderr, "\r%s [%s] %3d%%  %scells/s  ETA %ld:%02ld:%02ld ", p->label, bar, (int)(frac * 100), rate,
             s / 3600, s / 60 % 60, s % 60);
     fflush(stderr);
-    return 0;
 }
 
 void cli_progress_done(cli_progress *p)

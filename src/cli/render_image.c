@@ -72,7 +72,14 @@ int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, con
     amz_outfile of;
     if ((st = amz_outfile_open(&of, to_stdout ? "-" : path, &err)))
         return cli_lib_fail(NULL, &err, st);
-    if ((st = amz_image_write(m, &o, f, of.fp, &err))) {
+    cli_progress prog;
+    cli_progress_init(&prog, cmd, a->quiet);
+    amz_observer obs = {cli_progress_event, &prog};
+    if (prog.enabled)
+        o.observer = &obs;
+    st = amz_image_write(m, &o, f, of.fp, &err);
+    cli_progress_done(&prog);
+    if (st) {
         amz_outfile_abort(&of);
         return cli_fail(to_stdout ? "standard output" : path, "%s", amz_error_message(&err, st));
     }

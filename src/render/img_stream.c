@@ -10,6 +10,7 @@
 
 #include "amaze/alloc.h"
 #include "core/error.h"
+#include "core/observe.h"
 #include "render/img_internal.h"
 #include "render/img_pngio.h"
 
@@ -292,8 +293,15 @@ amz_status img_stream_png(const img_scene *s, const amz_image_options *o, FILE *
     memset(&p, 0, sizeof p);
     amz_status status = rows_start(&p, s, o, out, err);
     /* Top margin, then per grid line: its wall rows and the cell row below it. */
-    for (int64_t j = 0; status == AMZ_OK && j < s->geo.h; j++)
+    const amz_observer *obs = o->observer && o->observer->fn ? o->observer : NULL;
+    const int64_t h = s->geo.h, w = s->geo.w, step = h / 1000 ? h / 1000 : 1;
+    for (int64_t j = 0; status == AMZ_OK && j < h; j++) {
         status = rows_band(&p, j, err);
+        if (status == AMZ_OK && obs && ((j + 1) % step == 0 || j + 1 == h) &&
+            obs_emit_index(obs, AMZ_EV_PROGRESS, AMZ_NO_CELL, (uint64_t)(j + 1) * (uint64_t)w,
+                           (uint64_t)h * (uint64_t)w))
+            status = amz_errorf(err, AMZ_ECANCELED, "png: canceled by the observer");
+    }
     if (status == AMZ_OK)
         status = rows_finish(&p, err);
     rows_release(&p);
