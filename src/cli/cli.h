@@ -80,9 +80,10 @@ int cli_image_options(const char *cmd, const cli_image_args *a, amz_image_option
 /* The picture format --format names, else the one path's extension asks for; false if
  * neither asks for a picture. */
 bool cli_image_format(const char *format, const char *path, amz_image_format *f);
-/* Writes m as a picture to path ("-" or NULL = stdout, refused on a terminal). */
+/* Writes m as a picture to path ("-" or NULL = stdout, refused on a terminal), after
+ * the memory guard (max_memory: --max-memory, 0 = default). */
 int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, const char *path,
-                     const cli_image_args *a);
+                     const cli_image_args *a, uint64_t max_memory);
 
 /* Input of `amaze solve` that turned out to be a PNG image (data NULL otherwise). */
 typedef struct cli_png_input {
@@ -111,6 +112,13 @@ int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a);
 uint64_t cli_memory_limit(uint64_t max_memory_opt);
 /* "1.5 GB" style rendering of a byte count into buf. */
 const char *cli_human_bytes(uint64_t bytes, char *buf, size_t cap);
+
+/* Bytes a loaded maze occupies: passages, mask, solution. */
+uint64_t cli_maze_bytes(const amz_maze *m);
+/* Memory guard after loading: refuses (CLI_FAIL, a message with the estimate and
+ * --max-memory) when `doing` ("bfs on", "the statistics of") needs `work` bytes beyond the maze
+ * and that passes --max-memory (maze + work), or by default the available memory. */
+int cli_memory_guard(const char *cmd, const char *doing, const amz_maze *m, uint64_t work, uint64_t max_memory_opt);
 
 /* Loads a maze from path ("-" = stdin) with the memory limit. */
 int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m);

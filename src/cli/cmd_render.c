@@ -109,7 +109,7 @@ int cmd_render(int argc, char **argv)
     if ((rc = cli_load_maze(optind < argc ? argv[optind] : "-", max_memory, &m)))
         return rc;
     if (picture) {
-        rc = cli_render_image(cmd, &m, pf, out.path, &img);
+        rc = cli_render_image(cmd, &m, pf, out.path, &img, max_memory);
     } else {
         out.format = "text";
         rc = cli_write_maze(cmd, &m, &out);

@@ -123,6 +123,14 @@ int cmd_solve(int argc, char **argv)
         amz_maze_deinit(&m);
         return rc;
     }
+    /* The solver's working bits per cell (visited marks, parents, queue...). */
+    const amz_solve_info *si = amz_solve_find(algorithm);
+    char doing[64];
+    snprintf(doing, sizeof doing, "%s on", algorithm);
+    if ((rc = cli_memory_guard(cmd, doing, &m, (uint64_t)m.ncells * si->work_bits / 8, max_memory))) {
+        amz_maze_deinit(&m);
+        return rc;
+    }
     amz_error err;
     amz_error_clear(&err);
     uint64_t explored = 0;
