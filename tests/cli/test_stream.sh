@@ -82,7 +82,16 @@ for args in "--stream -o $T/p.amz" "--stream -o $T/p.png" "-o $T/p.amz"; do
   tty_run "'$AMAZE' generate -a eller -s 1500x1500 --quiet $args"
   grep -q 'ETA' "$OUT" && fail "progress bar despite --quiet ($args)"
 done
+run generate -a eller -s 1500x1500 -o "$T/p.amz"
+for cmd in "solve $T/p.amz -o $T/q.amz" "render $T/p.amz --stream -o $T/q.png"; do
+  tty_run "'$AMAZE' $cmd"
+  [ "$RC" -eq 0 ] || fail "progress run ($cmd): exit $RC"
+  grep -q 'cells/s  ETA' "$OUT" || fail "no progress bar on a terminal ($cmd): $(head -c 200 "$OUT")"
+  tty_run "'$AMAZE' $cmd -q"
+  grep -q 'ETA' "$OUT" && fail "progress bar despite -q ($cmd)"
+done
 run generate -a eller -s 1500x1500 --stream -o "$T/p.amz"; expect_ok "no bar off a terminal"
+run solve "$T/p.amz" -o "$T/q.amz"; expect_ok "no bar off a terminal (solve)"
 unset AMAZE_PROGRESS_DELAY
 tty_run "'$AMAZE' generate -a eller -s 300x300 --stream -o $T/p.amz"
 grep -q 'ETA' "$OUT" && fail "progress bar for a run far shorter than a second"
