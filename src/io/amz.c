@@ -101,7 +101,7 @@ amz_status amz_amz_check_algorithm(const char *algorithm, size_t *len, amz_error
 amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err)
 {
     sink s = {f, 0, false};
-    size_t alen;
+    size_t alen = 0;
     amz_status st = amz_amz_check_algorithm(m->algorithm, &alen, err);
     if (st)
         return st;

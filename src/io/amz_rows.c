@@ -41,7 +41,7 @@ amz_status amz_amz_rows_begin(amz_amz_rows *w, FILE *f, const amz_stream_header 
                           h->start < 0 || (uint64_t)h->start >= cells ? "start" : "goal",
                           (long long)(h->start < 0 || (uint64_t)h->start >= cells ? h->start : h->goal),
                           (long long)h->width, (long long)h->height);
-    size_t alen;
+    size_t alen = 0;
     amz_status st = amz_amz_check_algorithm(h->algorithm, &alen, err);
     if (st)
         return st;
