@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "amaze/stream.h"
 #include "cli/cli.h"
 
 static const char help[] =
@@ -100,6 +101,27 @@ static int parse_bias(const char *cmd, const char *s, amz_gen_options *o)
             return s[2] == ':' ? parse_unit(cmd, "--bias", s + 3, &o->bias_weight) : CLI_OK;
         }
     return cli_usage(cmd, "--bias", "'%s': expected ne, nw, se or sw, optionally with :P (0 to 1)", s);
+}
+
+/* An amz_row_fn that ORs each streamed row into the maze (ctx) at its place. */
+static amz_status copy_row(void *ctx, int32_t y, const uint64_t *row, amz_error *err)
+{
+    (void)err;
+    amz_maze *m = ctx;
+    const uint64_t nbits = (uint64_t)m->width * (uint64_t)m->bits, base = (uint64_t)y * nbits;
+    for (uint64_t i = 0; i < nbits; i += 64) {
+        uint64_t v = row[i / 64];
+        if (nbits - i < 64)
+            v &= ((uint64_t)1 << (nbits - i)) - 1;
+        uint64_t pos = base + i;
+        unsigned s = (unsigned)(pos & 63);
+        if (!v)
+            continue;
+        m->passages[pos >> 6] |= v << s;
+        if (s && (v >> (64 - s)))
+            m->passages[(pos >> 6) + 1] |= v >> (64 - s);
+    }
+    return AMZ_OK;
 }
 
 int cmd_generate(int argc, char **argv)
@@ -246,7 +268,16 @@ int cmd_generate(int argc, char **argv)
     cli_progress prog;
     cli_progress_init(&prog, cmd, quiet);
     amz_observer obs = {cli_progress_event, &prog};
-    st = amz_gen_run(&m, g->name, &o, prog.enabled ? &obs : NULL, &err);
+    /* Watched, the row generators would take their slower observed path; their stream
+     * reports progress from the row loop and makes the same maze (amaze/stream.h). */
+    if (prog.enabled && amz_gen_can_stream(g->name, topo) && !mask && sh == AMZ_SHAPE_RECT && o.braid == 0 &&
+        o.ends == AMZ_ENDS_KEEP) {
+        st = amz_gen_stream(g->name, topo, w, h, &o, copy_row, &m, &obs, &err);
+        if (st == AMZ_OK)
+            amz_maze_set_origin(&m, g->name, o.seed);
+    } else {
+        st = amz_gen_run(&m, g->name, &o, prog.enabled ? &obs : NULL, &err);
+    }
     cli_progress_done(&prog);
     if (st) {
         amz_maze_deinit(&m);

@@ -82,6 +82,14 @@ for args in "--stream -o $T/p.amz" "--stream -o $T/p.png" "-o $T/p.amz"; do
   tty_run "'$AMAZE' generate -a eller -s 1500x1500 --quiet $args"
   grep -q 'ETA' "$OUT" && fail "progress bar despite --quiet ($args)"
 done
+# Watching changes nothing: the maze made under a bar (in memory, each row generator
+# then runs its row loop) is the one made without.
+for a in eller sidewinder binary-tree backtracker; do
+  tty_run "'$AMAZE' generate -a $a -s 700x300 --seed 8 -o $T/bar.amz"
+  grep -q 'cells/s  ETA' "$OUT" || fail "no progress bar for $a in memory"
+  run generate -a "$a" -s 700x300 --seed 8 -o "$T/nobar.amz"; expect_ok "$a without a bar"
+  cmp -s "$T/bar.amz" "$T/nobar.amz" || fail "$a: the maze made under a progress bar differs"
+done
 run generate -a eller -s 1500x1500 -o "$T/p.amz"
 for cmd in "solve $T/p.amz -o $T/q.amz" "render $T/p.amz --stream -o $T/q.png"; do
   tty_run "'$AMAZE' $cmd"
