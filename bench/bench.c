@@ -9,7 +9,10 @@
  * clock starts (their first-touch faults are allocation, not algorithm: costly in a
  * VM). Solvers run on backtracker mazes from
  * the top-left to the bottom-right cell. A last section compares the cells explored
- * by bfs, bidir and astar over 100 mazes. Never part of pass/fail.
+ * by bfs, bidir and astar over 100 mazes. Never part of pass/fail. "stream" rows time
+ * amz_gen_stream into the .amz row writer (generation, packing, CRC and write calls)
+ * to /dev/null, or to a file in $BENCH_STREAM_DIR (removed after); 31623x31623 (1e9
+ * cells) only with BENCH_BIG=1.
  *
  * Usage: amaze-bench [--runs N] [--quick] [--no-compare] [NAME-SUBSTRING] */
 #define _DEFAULT_SOURCE /* wait4 */
@@ -37,6 +40,35 @@ static double clock_of(clockid_t id)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Streams a maze to the .amz row writer (see the top comment). */
+static result child_stream(const char *algo, int64_t w, int64_t h, uint64_t seed)
+{
+    result r = {0, 0, 0, 0, 0};
+    const char *dir = getenv("BENCH_STREAM_DIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/amaze-bench-stream-%ld.amz", dir ? dir : "", (long)getpid());
+    FILE *f = fopen(dir ? path : "/dev/null", "wb");
+    if (!f)
+        return r;
+    amz_gen_options o;
+    amz_gen_options_init(&o);
+    o.seed = seed;
+    amz_stream_header hd = {AMZ_TOPO_SQUARE, w, h, 0, w * h - 1, seed, algo};
+    amz_amz_rows wr;
+    double w0 = clock_of(CLOCK_MONOTONIC), c0 = clock_of(CLOCK_THREAD_CPUTIME_ID);
+    int ok = amz_amz_rows_begin(&wr, f, &hd, NULL) == AMZ_OK &&
+             amz_gen_stream(algo, AMZ_TOPO_SQUARE, w, h, &o, amz_amz_rows_put, &wr, NULL, NULL) == AMZ_OK &&
+             amz_amz_rows_end(&wr, NULL) == AMZ_OK && fflush(f) == 0;
+    r.wall = clock_of(CLOCK_MONOTONIC) - w0;
+    r.cpu = clock_of(CLOCK_THREAD_CPUTIME_ID) - c0;
+    fclose(f);
+    if (dir)
+        remove(path);
+    r.units = (uint64_t)w * (uint64_t)h;
+    r.ok = ok;
+    return r;
+}
+
 /* Runs in the child: generate (and solve) a maze, time the measured part. */
 static result child_run(const char *kind, const char *algo, amz_topology t, int64_t w, int64_t h, uint64_t seed)
 {
@@ -45,6 +77,8 @@ static result child_run(const char *kind, const char *algo, amz_topology t, int6
     amz_gen_options o;
     amz_gen_options_init(&o);
     o.seed = seed;
+    if (strcmp(kind, "stream") == 0) /* a streamed maze needs no maze */
+        return child_stream(algo, w, h, seed);
     if (amz_maze_init(&m, t, w, h, NULL))
         return r;
     const bool gen = strcmp(kind, "gen") == 0;
@@ -232,6 +266,22 @@ int main(int argc, char **argv)
                 run_case(&c, AMZ_TOPO_HEX, runs);
             }
         }
+    }
+    /* Streamed generation: memory follows the width, so peak bytes per cell fall with
+     * the height. */
+    static const char *const streamers[] = {"eller", "sidewinder", "binary-tree"};
+    const char *bigenv = getenv("BENCH_BIG");
+    for (size_t i = 0; i < 3; i++) {
+        if (only && !strstr(streamers[i], only) && !strstr("stream", only))
+            continue;
+        bench_case c = {"stream", streamers[i], 1000, 1000};
+        run_case(&c, AMZ_TOPO_SQUARE, runs);
+        c.w = c.h = 10000;
+        if (big)
+            run_case(&c, AMZ_TOPO_SQUARE, runs < 3 ? runs : 3);
+        c.w = c.h = 31623;
+        if (big && bigenv && atoi(bigenv) > 0)
+            run_case(&c, AMZ_TOPO_SQUARE, 1);
     }
     if (compare && !only)
         compare_explored();

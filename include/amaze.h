@@ -26,6 +26,7 @@
 #include "amaze/solve.h"
 #include "amaze/stats.h"
 #include "amaze/status.h"
+#include "amaze/stream.h"
 #include "amaze/terrain.h"
 #include "amaze/version.h"
 

@@ -48,6 +48,7 @@
 
 #include "amaze/maze.h"
 #include "amaze/status.h"
+#include "amaze/stream.h"
 
 /* A colour; a = 255 is opaque, a = 0 transparent. */
 typedef struct amz_color {
@@ -135,6 +136,10 @@ typedef struct amz_image_options {
                        either way) */
     amz_page page;  /* PDF only (default none) */
     amz_image_stream stream;
+    /* Receives PROGRESS events (units: cells; about 1000 a picture) while a streamed
+       PNG is written; non-zero from it stops with AMZ_ECANCELED. NULL (default) = none.
+       Not owned. */
+    const amz_observer *observer;
 } amz_image_options;
 
 /* Defaults as documented per field. Auto cell: floor(2048 / longest side) clamped to
@@ -163,6 +168,27 @@ AMZ_API amz_status amz_image_layout_get(const amz_maze *m, const amz_image_optio
  * AMZ_EFORMAT (a solution that leaves the maze). */
 AMZ_API amz_status amz_image_write(const amz_maze *m, const amz_image_options *o, amz_image_format f, FILE *out,
                                    amz_error *err);
+
+/* ---- pictures of streamed mazes ---- */
+
+/* A PNG written as the rows of a streamed maze arrive (amaze/stream.h). Opaque. */
+typedef struct amz_image_rows amz_image_rows;
+
+/* Starts the block-style PNG of a square maze whose rows will come one by one: the
+ * picture amz_image_write makes of the whole maze with the same options and stream =
+ * AMZ_STREAM_ALWAYS (no solution, no distances). o NULL = defaults. Writes the PNG
+ * header and top margin to f. Errors: those of amz_image_layout_get,
+ * AMZ_EUNSUPPORTED (hex), AMZ_ENOMEM, AMZ_EIO. Memory O(picture width). */
+AMZ_API amz_status amz_image_rows_begin(amz_image_rows **out, const amz_stream_header *h, const amz_image_options *o,
+                                        FILE *f, amz_error *err);
+/* Draws row y (an amz_row_fn: pass the writer as ctx). AMZ_EINVAL for a row out of
+ * order; AMZ_EIO when writing fails (the writer is then finished). */
+AMZ_API amz_status amz_image_rows_put(void *rows, int32_t y, const uint64_t *row, amz_error *err);
+/* Writes the bottom of the picture and frees the writer (always). AMZ_EINVAL if rows
+ * are missing, AMZ_EIO. Does not close f. */
+AMZ_API amz_status amz_image_rows_end(amz_image_rows *r, amz_error *err);
+/* Frees the writer without finishing the picture; NULL is a no-op. */
+AMZ_API void amz_image_rows_free(amz_image_rows *r);
 
 /* ---- mazes read from pictures ---- */
 

@@ -250,9 +250,41 @@ int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m)
     if (ro.max_bytes == UINT64_MAX)
         ro.max_bytes = 0;
     amz_status st = amz_maze_load(path, m, &ro, NULL, &err);
+    /* The reader's own memory limit: say which option raises it. */
+    if (st == AMZ_ENOMEM && ro.max_bytes && strstr(err.msg, " allowed")) {
+        fprintf(stderr, "amaze: %s (raise with --max-memory)\n", err.msg);
+        return CLI_FAIL;
+    }
     if (st)
         return cli_lib_fail(NULL, &err, st);
     return CLI_OK;
+}
+
+uint64_t cli_maze_bytes(const amz_maze *m)
+{
+    uint64_t cells = (uint64_t)m->ncells;
+    uint64_t bytes = (cells * (uint64_t)m->bits + 63) / 64 * 8;
+    if (m->mask)
+        bytes += (cells + 63) / 64 * 8;
+    if (m->has_solution)
+        bytes += m->solution.len;
+    return bytes;
+}
+
+int cli_memory_guard(const char *cmd, const char *doing, const amz_maze *m, uint64_t work, uint64_t max_memory_opt)
+{
+    uint64_t maze = cli_maze_bytes(m);
+    /* With --max-memory the limit covers the maze and the work; by default the maze is
+     * already in memory, so the work must fit what is still available. */
+    uint64_t need = max_memory_opt ? maze + work : work, limit = cli_memory_limit(max_memory_opt);
+    if (need <= limit)
+        return CLI_OK;
+    char a[32], b[32], c[32], d[32];
+    return cli_fail(cmd, "%s this %dx%d maze needs about %s (%s for the maze, %s of working memory), more than the %s "
+                    "%s (raise with --max-memory)",
+                    doing, m->width, m->height, cli_human_bytes(maze + work, a, sizeof a),
+                    cli_human_bytes(maze, b, sizeof b), cli_human_bytes(work, c, sizeof c),
+                    cli_human_bytes(limit, d, sizeof d), max_memory_opt ? "allowed" : "available");
 }
 
 int cli_load_mask(const char *path, amz_topology t, amz_maze *m)

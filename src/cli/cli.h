@@ -69,6 +69,7 @@ typedef struct cli_image_args {
     const char *colors;     /* --colors NAME=COLOUR,... */
     const char *page;       /* --page a4|letter */
     bool distances, no_solution, no_openings, stream;
+    bool quiet; /* no progress bar */
 } cli_image_args;
 
 void cli_image_args_init(cli_image_args *a);
@@ -79,9 +80,10 @@ int cli_image_options(const char *cmd, const cli_image_args *a, amz_image_option
 /* The picture format --format names, else the one path's extension asks for; false if
  * neither asks for a picture. */
 bool cli_image_format(const char *format, const char *path, amz_image_format *f);
-/* Writes m as a picture to path ("-" or NULL = stdout, refused on a terminal). */
+/* Writes m as a picture to path ("-" or NULL = stdout, refused on a terminal), after
+ * the memory guard (max_memory: --max-memory, 0 = default). */
 int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, const char *path,
-                     const cli_image_args *a);
+                     const cli_image_args *a, uint64_t max_memory);
 
 /* Input of `amaze solve` that turned out to be a PNG image (data NULL otherwise). */
 typedef struct cli_png_input {
@@ -110,6 +112,13 @@ int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a);
 uint64_t cli_memory_limit(uint64_t max_memory_opt);
 /* "1.5 GB" style rendering of a byte count into buf. */
 const char *cli_human_bytes(uint64_t bytes, char *buf, size_t cap);
+
+/* Bytes a loaded maze occupies: passages, mask, solution. */
+uint64_t cli_maze_bytes(const amz_maze *m);
+/* Memory guard after loading: refuses (CLI_FAIL, a message with the estimate and
+ * --max-memory) when `doing` ("bfs on", "the statistics of") needs `work` bytes beyond the maze
+ * and that passes --max-memory (maze + work), or by default the available memory. */
+int cli_memory_guard(const char *cmd, const char *doing, const amz_maze *m, uint64_t work, uint64_t max_memory_opt);
 
 /* Loads a maze from path ("-" = stdin) with the memory limit. */
 int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m);
@@ -141,5 +150,36 @@ void cli_getopt_reset(void);
 /* Reports getopt's ':' (missing value) or '?' (unknown option); returns CLI_USAGE.
  * Option strings start with ':' so that getopt tells the two apart. */
 int cli_bad_option(const char *cmd, int argc, char **argv, int code);
+
+/* Progress bar on stderr, fed by PROGRESS events: shown once work has run about a
+ * second, only when stderr is a terminal and not --quiet. */
+typedef struct cli_progress {
+    const char *label;
+    bool enabled; /* stderr is a terminal and not quiet: pass the observer */
+    bool shown;   /* a bar is on screen */
+    double t0, last, delay;
+    uint64_t visits, total; /* solvers: VISIT events counted against `total` cells */
+} cli_progress;
+
+void cli_progress_init(cli_progress *p, const char *label, bool quiet);
+/* An amz_observer_fn (ctx = the cli_progress). Draws on PROGRESS events; when total
+ * is set (solvers, which send no PROGRESS), counts VISIT events against it instead. */
+int cli_progress_event(void *ctx, const amz_event *ev);
+/* Erases the bar, if one is shown. */
+void cli_progress_done(cli_progress *p);
+
+/* `amaze generate --stream` (gen_stream.c). */
+typedef struct cli_stream_args {
+    const char *algorithm;
+    amz_topology topology;
+    int64_t width, height;
+    amz_cell start, goal;
+    const amz_gen_options *o;
+    const cli_output *out;
+    uint64_t max_memory;
+    bool quiet;
+} cli_stream_args;
+
+int cli_generate_stream(const char *cmd, const cli_stream_args *a);
 
 #endif

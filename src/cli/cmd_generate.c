@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "amaze/stream.h"
 #include "cli/cli.h"
 
 static const char help[] =
@@ -53,6 +54,12 @@ static const char help[] =
     "      --color WHEN         colour text output: auto (default), always or never\n"
     "      --max-memory SIZE    refuse to start if the maze would need more (like 2G);\n"
     "                           default: 90% of the available memory\n"
+    "      --stream             eller, sidewinder, binary-tree (square): write each row\n"
+    "                           as it is made, in memory that follows the width only, to\n"
+    "                           a .amz file (streamed-rows layout) or a block-style PNG\n"
+    "                           (-o FILE.amz|FILE.png, --format amz|png, or a pipe); the\n"
+    "                           same maze as without --stream\n"
+    "  -q, --quiet              no progress bar (shown on a terminal for long runs)\n"
     "      --list-algorithms    list the generators and exit\n"
     "  -h, --help               show this help and exit\n"
     "\n"
@@ -96,6 +103,27 @@ static int parse_bias(const char *cmd, const char *s, amz_gen_options *o)
     return cli_usage(cmd, "--bias", "'%s': expected ne, nw, se or sw, optionally with :P (0 to 1)", s);
 }
 
+/* An amz_row_fn that ORs each streamed row into the maze (ctx) at its place. */
+static amz_status copy_row(void *ctx, int32_t y, const uint64_t *row, amz_error *err)
+{
+    (void)err;
+    amz_maze *m = ctx;
+    const uint64_t nbits = (uint64_t)m->width * (uint64_t)m->bits, base = (uint64_t)y * nbits;
+    for (uint64_t i = 0; i < nbits; i += 64) {
+        uint64_t v = row[i / 64];
+        if (nbits - i < 64)
+            v &= ((uint64_t)1 << (nbits - i)) - 1;
+        uint64_t pos = base + i;
+        unsigned s = (unsigned)(pos & 63);
+        if (!v)
+            continue;
+        m->passages[pos >> 6] |= v << s;
+        if (s && (v >> (64 - s)))
+            m->passages[(pos >> 6) + 1] |= v >> (64 - s);
+    }
+    return AMZ_OK;
+}
+
 int cmd_generate(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -110,12 +138,14 @@ int cmd_generate(int argc, char **argv)
         {"braid", required_argument, NULL, 'b'},     {"longest", no_argument, NULL, 'l'},
         {"bias", required_argument, NULL, 'i'},      {"choice", required_argument, NULL, 'C'},
         {"branching", required_argument, NULL, 'r'}, {"near-start", no_argument, NULL, 'n'},
+        {"stream", no_argument, NULL, 'T'},          {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0},
     };
     const char *cmd = "generate";
     int64_t w = 20, h = 10, sx = 0, sy = 0, gx = 0, gy = 0;
     uint64_t seed = 0, max_memory = 0;
     bool has_seed = false, has_start = false, has_goal = false, has_size = false, allow_islands = false;
+    bool stream = false, quiet = false;
     const char *algorithm = "backtracker", *topology = "square", *shape = NULL, *mask = NULL;
     cli_output out = {0};
     amz_gen_options o;
@@ -123,7 +153,7 @@ int cmd_generate(int argc, char **argv)
     const char *only_for = NULL, *only_opt = NULL; /* an option of one algorithm, and which */
     int c, rc;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":s:t:a:o:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":s:t:a:o:qh", longopts, NULL)) != -1) {
         switch (c) {
         case 's': if ((rc = cli_parse_size(cmd, "--size", optarg, &w, &h))) return rc; has_size = true; break;
         case 'P': shape = optarg; break;
@@ -154,6 +184,8 @@ int cmd_generate(int argc, char **argv)
         case 'y': out.style = optarg; break;
         case 'c': out.color = optarg; break;
         case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &max_memory))) return rc; break;
+        case 'T': stream = true; break;
+        case 'q': quiet = true; break;
         case 'L': list_algorithms(); return CLI_OK;
         case 'h': cli_print_help(stdout, help); return CLI_OK;
         default: return cli_bad_option(cmd, argc, argv, c);
@@ -181,6 +213,26 @@ int cmd_generate(int argc, char **argv)
         return cli_usage(cmd, "--goal", "give --goal once: a cell or 'farthest'");
     if (amz_gen_options_check(&o, &err))
         return cli_usage(cmd, only_opt ? only_opt : cmd, "%s", err.msg);
+
+    if (stream) {
+        const char *whole = mask ? "--mask" : shape ? "--shape" : o.braid > 0 ? "--braid"
+                          : o.ends == AMZ_ENDS_LONGEST ? "--longest" : o.ends == AMZ_ENDS_FARTHEST ? "--goal farthest"
+                          : NULL;
+        if (whole)
+            return cli_usage(cmd, "--stream", "%s needs the whole maze and cannot be streamed", whole);
+        if (!amz_gen_can_stream(g->name, topo))
+            return cli_usage(cmd, "--stream", "%s cannot stream%s (eller, sidewinder and binary-tree stream square "
+                             "grids)", g->name, topo == AMZ_TOPO_SQUARE ? "" : " hex grids");
+        if ((has_start && (sx >= w || sy >= h)) || (has_goal && (gx >= w || gy >= h)))
+            return cli_fail(has_start && (sx >= w || sy >= h) ? "--start" : "--goal",
+                            "(%lld,%lld) is outside the %lldx%lld maze",
+                            (long long)(has_start && (sx >= w || sy >= h) ? sx : gx),
+                            (long long)(has_start && (sx >= w || sy >= h) ? sy : gy), (long long)w, (long long)h);
+        o.seed = has_seed ? seed : cli_random_seed();
+        cli_stream_args sa = {g->name, topo, w, h, has_start ? sy * w + sx : 0, has_goal ? gy * w + gx : w * h - 1,
+                              &o, &out, max_memory, quiet};
+        return cli_generate_stream(cmd, &sa);
+    }
 
     /* Memory guard: refuse before allocating rather than meet the OOM killer. */
     uint64_t need = amz_gen_memory_estimate(g, topo, w, h), limit = cli_memory_limit(max_memory);
@@ -213,7 +265,21 @@ int cmd_generate(int argc, char **argv)
     }
     o.seed = has_seed ? seed : cli_random_seed();
     o.allow_islands = allow_islands;
-    if ((st = amz_gen_run(&m, g->name, &o, NULL, &err))) {
+    cli_progress prog;
+    cli_progress_init(&prog, cmd, quiet);
+    amz_observer obs = {cli_progress_event, &prog};
+    /* Watched, the row generators would take their slower observed path; their stream
+     * reports progress from the row loop and makes the same maze (amaze/stream.h). */
+    if (prog.enabled && amz_gen_can_stream(g->name, topo) && !mask && sh == AMZ_SHAPE_RECT && o.braid == 0 &&
+        o.ends == AMZ_ENDS_KEEP) {
+        st = amz_gen_stream(g->name, topo, w, h, &o, copy_row, &m, &obs, &err);
+        if (st == AMZ_OK)
+            amz_maze_set_origin(&m, g->name, o.seed);
+    } else {
+        st = amz_gen_run(&m, g->name, &o, prog.enabled ? &obs : NULL, &err);
+    }
+    cli_progress_done(&prog);
+    if (st) {
         amz_maze_deinit(&m);
         return cli_lib_fail(cmd, &err, st);
     }

@@ -17,6 +17,8 @@ static const char help[] =
     "      --solution           draw the solution if the maze has one (default)\n"
     "      --no-solution        do not draw the solution\n"
     "      --max-memory SIZE    refuse inputs that would need more memory (like 2G)\n"
+    "  -q, --quiet              no progress bar (shown on a terminal while a big PNG is\n"
+    "                           written row by row)\n"
     "  -h, --help               show this help and exit\n"
     "\n"
     "Text:\n"
@@ -62,6 +64,7 @@ int cmd_render(int argc, char **argv)
         {"margin", required_argument, NULL, 3},   {"colors", required_argument, NULL, 4},
         {"distances", no_argument, NULL, 5},      {"page", required_argument, NULL, 6},
         {"no-openings", no_argument, NULL, 7},    {"stream", no_argument, NULL, 8},
+        {"quiet", no_argument, NULL, 'q'},
         {NULL, 0, NULL, 0},
     };
     const char *cmd = "render";
@@ -72,7 +75,7 @@ int cmd_render(int argc, char **argv)
     bool picture_only = false;
     int c, rc;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
         switch (c) {
         case 'y': out.style = optarg; break;
         case 'P': out.no_solution = img.no_solution = false; break;
@@ -89,6 +92,7 @@ int cmd_render(int argc, char **argv)
         case 6: img.page = optarg; picture_only = true; break;
         case 7: img.no_openings = true; picture_only = true; break;
         case 8: img.stream = true; picture_only = true; break;
+        case 'q': img.quiet = true; break;
         case 'h': cli_print_help(stdout, help); return CLI_OK;
         default: return cli_bad_option(cmd, argc, argv, c);
         }
@@ -105,7 +109,7 @@ int cmd_render(int argc, char **argv)
     if ((rc = cli_load_maze(optind < argc ? argv[optind] : "-", max_memory, &m)))
         return rc;
     if (picture) {
-        rc = cli_render_image(cmd, &m, pf, out.path, &img);
+        rc = cli_render_image(cmd, &m, pf, out.path, &img, max_memory);
     } else {
         out.format = "text";
         rc = cli_write_maze(cmd, &m, &out);

@@ -23,6 +23,7 @@ static const char help[] =
     "      --style STYLE        text style: ascii (default), unicode or blocks\n"
     "      --color WHEN         colour text output: auto (default), always or never\n"
     "  -v, --verbose            report the path length and cells explored on stderr\n"
+    "  -q, --quiet              no progress bar (shown on a terminal for long runs)\n"
     "      --max-memory SIZE    refuse inputs that would need more memory (like 2G)\n"
     "      --list-algorithms    list the solvers and exit\n"
     "  -h, --help               show this help and exit\n"
@@ -58,11 +59,12 @@ int cmd_solve(int argc, char **argv)
         {"list-algorithms", no_argument, NULL, 'L'}, {"help", no_argument, NULL, 'h'},
         {"from", required_argument, NULL, 'B'},      {"to", required_argument, NULL, 'G'},
         {"path-color", required_argument, NULL, 'C'},
-        {"hand", required_argument, NULL, 'H'},      {NULL, 0, NULL, 0},
+        {"hand", required_argument, NULL, 'H'},      {"quiet", no_argument, NULL, 'q'},
+        {NULL, 0, NULL, 0},
     };
     const char *cmd = "solve", *algorithm = "bfs";
     int64_t sx = 0, sy = 0, gx = 0, gy = 0;
-    bool has_start = false, has_goal = false, verbose = false, has_hand = false;
+    bool has_start = false, has_goal = false, verbose = false, has_hand = false, quiet = false;
     amz_solve_options so;
     amz_solve_options_init(&so);
     uint64_t max_memory = 0;
@@ -70,7 +72,7 @@ int cmd_solve(int argc, char **argv)
     const char *path_color = NULL;
     int c, rc;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":a:o:vh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":a:o:vqh", longopts, NULL)) != -1) {
         switch (c) {
         case 'a': algorithm = optarg; break;
         case 'B': if ((rc = cli_parse_xy(cmd, "--start", optarg, &sx, &sy))) return rc; has_start = true; break;
@@ -81,6 +83,7 @@ int cmd_solve(int argc, char **argv)
         case 'y': out.style = optarg; break;
         case 'c': out.color = optarg; break;
         case 'v': verbose = true; break;
+        case 'q': quiet = true; break;
         case 'H':
             if (strcmp(optarg, "left") == 0)
                 so.hand = AMZ_HAND_LEFT;
@@ -120,10 +123,23 @@ int cmd_solve(int argc, char **argv)
         amz_maze_deinit(&m);
         return rc;
     }
+    /* The solver's working bits per cell (visited marks, parents, queue...). */
+    const amz_solve_info *si = amz_solve_find(algorithm);
+    char doing[64];
+    snprintf(doing, sizeof doing, "%s on", algorithm);
+    if ((rc = cli_memory_guard(cmd, doing, &m, (uint64_t)m.ncells * si->work_bits / 8, max_memory))) {
+        amz_maze_deinit(&m);
+        return rc;
+    }
     amz_error err;
     amz_error_clear(&err);
     uint64_t explored = 0;
-    amz_status st = amz_solve_maze(&m, algorithm, &so, NULL, &explored, &err);
+    cli_progress prog;
+    cli_progress_init(&prog, cmd, quiet);
+    prog.total = (uint64_t)amz_maze_count_cells(&m);
+    amz_observer obs = {cli_progress_event, &prog};
+    amz_status st = amz_solve_maze(&m, algorithm, &so, prog.enabled ? &obs : NULL, &explored, &err);
+    cli_progress_done(&prog);
     if (st) {
         amz_maze_deinit(&m);
         return cli_lib_fail(cmd, &err, st);

@@ -284,6 +284,13 @@ int cmd_stats(int argc, char **argv)
     amz_maze m;
     if ((rc = cli_load_maze(optind < argc ? argv[optind] : "-", max_memory, &m)))
         return rc;
+    /* amz_stats_compute: about 4 bytes a cell, 16 on a maze with loops. */
+    uint64_t cells = (uint64_t)amz_maze_count_cells(&m);
+    uint64_t per = amz_maze_count_passages(&m) < cells ? 4 : 16;
+    if ((rc = cli_memory_guard(cmd, "the statistics of", &m, (uint64_t)m.ncells * per, max_memory))) {
+        amz_maze_deinit(&m);
+        return rc;
+    }
     amz_stats s;
     amz_error err;
     amz_error_clear(&err);

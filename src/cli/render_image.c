@@ -51,7 +51,8 @@ bool cli_image_format(const char *format, const char *path, amz_image_format *f)
     return path && strcmp(path, "-") != 0 && amz_image_format_from_path(path, f);
 }
 
-int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, const char *path, const cli_image_args *a)
+int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, const char *path, const cli_image_args *a,
+                     uint64_t max_memory)
 {
     amz_image_options o;
     int rc = cli_image_options(cmd, a, &o);
@@ -70,9 +71,34 @@ int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, con
     if (st)
         return cli_fail(cmd, "%s", err.msg);
     amz_outfile of;
+    /* Memory: an in-memory canvas is 4 bytes a pixel (plus the PNG encoder's copy of a
+     * row); a streamed PNG is a few rows and 2 bits a cell of solution edges;
+     * --distances adds 4 bytes a cell; vector output keeps the drawing (bounded by
+     * AMZ_IMAGE_VECTOR_MAX_CELLS). */
+    uint64_t cells = (uint64_t)m->ncells, work;
+    if (l.streamed)
+        work = (uint64_t)l.width * 2 + (m->has_solution && o.solution ? cells / 4 : 0);
+    else if (f == AMZ_IMAGE_PNG)
+        work = (uint64_t)l.width * (uint64_t)l.height * 4 + (m->has_solution && o.solution ? cells * 3 / 8 : 0);
+    else
+        work = cells * 256; /* cairo's recorded drawing, generously */
+    if (o.distances)
+        work += cells * 4;
+    char doing[64];
+    snprintf(doing, sizeof doing, "drawing a %lldx%lld px %s of", (long long)l.width, (long long)l.height,
+             amz_image_format_name(f));
+    if ((rc = cli_memory_guard(cmd, doing, m, work, max_memory)))
+        return rc;
     if ((st = amz_outfile_open(&of, to_stdout ? "-" : path, &err)))
         return cli_lib_fail(NULL, &err, st);
-    if ((st = amz_image_write(m, &o, f, of.fp, &err))) {
+    cli_progress prog;
+    cli_progress_init(&prog, cmd, a->quiet);
+    amz_observer obs = {cli_progress_event, &prog};
+    if (prog.enabled)
+        o.observer = &obs;
+    st = amz_image_write(m, &o, f, of.fp, &err);
+    cli_progress_done(&prog);
+    if (st) {
         amz_outfile_abort(&of);
         return cli_fail(to_stdout ? "standard output" : path, "%s", amz_error_message(&err, st));
     }

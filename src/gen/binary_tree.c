@@ -14,6 +14,52 @@
 #include "gen/gen_impl.h"
 #include "grid/grid.h"
 
+void amz_binary_tree_rowgen_init(amz_rowgen *g, const amz_gen_options *o)
+{
+    g->vdir = o->bias == AMZ_CORNER_NE || o->bias == AMZ_CORNER_NW ? AMZ_SQ_N : AMZ_SQ_S;
+    g->hdir = o->bias == AMZ_CORNER_NE || o->bias == AMZ_CORNER_SE ? AMZ_SQ_E : AMZ_SQ_W;
+    /* A 32-bit draw below `thr` picks the vertical direction: P = bias_weight, in steps
+     * of 2^-32 (thr = 2^32 when the weight is 1). */
+    g->thr = (uint64_t)ldexp(o->bias_weight, 32);
+    g->buf = 0;
+    g->left = 0;
+}
+
+/* One row with nobody watching: the draws and choices of the observed loop below, in
+ * the same order. N is the S bit of the cell above (in `up`), W the E bit of the cell
+ * to the left. */
+void amz_binary_tree_row(amz_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_base, uint64_t *up,
+                         uint64_t up_base)
+{
+    const int64_t w = g->w;
+    const bool can_v = g->vdir == AMZ_SQ_N ? y > 0 : y < g->h - 1;
+    const int64_t last = g->hdir == AMZ_SQ_E ? w - 1 : 0;
+    for (int64_t x = 0; x < w; x++) {
+        const bool can_h = x != last;
+        int d = -1;
+        if (can_v && can_h) {
+            if (g->left == 0) {
+                g->buf = rng_next(g->rng);
+                g->left = 2;
+            }
+            d = (g->buf & 0xffffffffu) < g->thr ? g->vdir : g->hdir;
+            g->buf >>= 32;
+            g->left--;
+        } else if (can_v) {
+            d = g->vdir;
+        } else if (can_h) {
+            d = g->hdir;
+        }
+        switch (d) {
+        case AMZ_SQ_N: bits_set(up, up_base + (uint64_t)x * 2 + 1); break;
+        case AMZ_SQ_S: bits_set(cur, cur_base + (uint64_t)x * 2 + 1); break;
+        case AMZ_SQ_E: bits_set(cur, cur_base + (uint64_t)x * 2); break;
+        case AMZ_SQ_W: bits_set(cur, cur_base + (uint64_t)(x - 1) * 2); break;
+        default: break;
+        }
+    }
+}
+
 amz_status amz_gen_binary_tree(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                                amz_error *err)
 {
@@ -24,6 +70,14 @@ amz_status amz_gen_binary_tree(amz_maze *m, amz_rng *rng, const amz_gen_options 
      * of 2^-32 (thr = 2^32 when the weight is 1). */
     const uint64_t thr = (uint64_t)ldexp(o->bias_weight, 32);
     uint64_t *pas = m->passages;
+    if (!obs) {
+        amz_rowgen g = {m->width, m->height, rng, NULL, NULL, 0, 0, 0, 0, 0};
+        amz_binary_tree_rowgen_init(&g, o);
+        const uint64_t stride = (uint64_t)w * 2;
+        for (int32_t y = 0; y < m->height; y++)
+            amz_binary_tree_row(&g, y, pas, (uint64_t)y * stride, pas, y ? (uint64_t)(y - 1) * stride : 0);
+        return AMZ_OK;
+    }
     uint64_t buf = 0;
     int left = 0;
     obs_progress prog = {0, 0, 0, 0};

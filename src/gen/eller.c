@@ -29,27 +29,6 @@
 #include "gen/gen_impl.h"
 #include "grid/grid.h"
 
-static inline uint64_t spread32(uint64_t x)
-{
-    x &= 0xffffffffu;
-    x = (x | x << 16) & 0x0000ffff0000ffffu;
-    x = (x | x << 8) & 0x00ff00ff00ff00ffu;
-    x = (x | x << 4) & 0x0f0f0f0f0f0f0f0fu;
-    x = (x | x << 2) & 0x3333333333333333u;
-    x = (x | x << 1) & 0x5555555555555555u;
-    return x;
-}
-
-static inline void or_bits(uint64_t *a, uint64_t pos, uint64_t v)
-{
-    if (!v)
-        return;
-    unsigned s = (unsigned)(pos & 63);
-    a[pos >> 6] |= v << s;
-    if (s && (v >> (64 - s)))
-        a[(pos >> 6) + 1] |= v >> (64 - s);
-}
-
 /* Joins the sets of x and x+1 when j is 1; a no-op when 0. Branch-free (the coins are
  * fair, so a branch here would be mispredicted half the time) and load-free: when j is
  * 0 every store goes to the spare slot `spare` (index w) instead. */
@@ -83,42 +62,51 @@ static inline void leave(int32_t *L, int32_t *R, int32_t x, int32_t s, int32_t s
  * loaded, so every other store is a "far" update that later loads see; the values of
  * index x+1 after step x are worked out from this step's own stores (the cases follow
  * from the splice and unlink formulas above). 2 loads and 6 stores per cell; the
- * decisions are gathered 64 columns at a time and interleaved into the passages. */
+ * decisions are gathered 64 columns at a time and interleaved into the passages.
+ * Row y's bits go to `cur` at `cur_base`; eller never touches the row above. */
+void amz_eller_row(amz_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_base, uint64_t *up, uint64_t up_base)
+{
+    (void)up;
+    (void)up_base;
+    const int32_t w = g->w, sp = w;
+    int32_t *L = g->L, *R = g->R;
+    amz_rng *rng = g->rng;
+    const bool last = y == g->h - 1;
+    int32_t lx = L[0], rx = R[0];
+    for (int32_t x0 = 0; x0 < w; x0 += 64) {
+        const uint64_t jc = last ? ~(uint64_t)0 : rng_next(rng), sc = last ? 0 : rng_next(rng);
+        const int32_t end = w - x0 < 64 ? w : x0 + 64;
+        uint64_t east = 0, south = 0;
+        for (int32_t x = x0; x < end; x++) {
+            const unsigned k = (unsigned)(x - x0);
+            const int32_t xp = x + 1, a = L[xp], rxp = R[xp]; /* index w is the spare */
+            const int32_t j = (rx != xp) & (xp < w) & (int32_t)((jc >> k) & 1);
+            R[pick(j, a, sp)] = rx;
+            L[pick(j, rx, sp)] = a;
+            const int32_t rxn = pick(j, xp, rx), lxn = pick(j & (rx == x), a, lx);
+            const int32_t s = (lxn != x) & (int32_t)((sc >> k) & 1);
+            R[pick(s, lxn, sp)] = rxn;
+            L[pick(s, rxn, sp)] = lxn;
+            L[x] = pick(s, x, lxn);
+            R[x] = pick(s, x, rxn);
+            /* L[x+1] and R[x+1] after this step's stores. */
+            lx = pick(s & (rxn == xp), lxn, pick(j, x, a));
+            rx = pick(s & (lxn == xp), rxn, pick(j & (a == xp), rx, rxp));
+            east |= (uint64_t)j << k;
+            south |= (uint64_t)(s ^ 1) << k;
+        }
+        if (last)
+            south = 0;
+        amz_or_bits(cur, cur_base + (uint64_t)x0 * 2, amz_spread32(east) | amz_spread32(south) << 1);
+        amz_or_bits(cur, cur_base + (uint64_t)x0 * 2 + 64, amz_spread32(east >> 32) | amz_spread32(south >> 32) << 1);
+    }
+}
+
 static void square_fast(amz_maze *m, amz_rng *rng, int32_t *L, int32_t *R)
 {
-    const int32_t w = m->width, h = m->height, sp = w;
-    for (int32_t y = 0; y < h; y++) {
-        const bool last = y == h - 1;
-        const uint64_t base = (uint64_t)y * (uint64_t)w * 2;
-        int32_t lx = L[0], rx = R[0];
-        for (int32_t x0 = 0; x0 < w; x0 += 64) {
-            const uint64_t jc = last ? ~(uint64_t)0 : rng_next(rng), sc = last ? 0 : rng_next(rng);
-            const int32_t end = w - x0 < 64 ? w : x0 + 64;
-            uint64_t east = 0, south = 0;
-            for (int32_t x = x0; x < end; x++) {
-                const unsigned k = (unsigned)(x - x0);
-                const int32_t xp = x + 1, a = L[xp], rxp = R[xp]; /* index w is the spare */
-                const int32_t j = (rx != xp) & (xp < w) & (int32_t)((jc >> k) & 1);
-                R[pick(j, a, sp)] = rx;
-                L[pick(j, rx, sp)] = a;
-                const int32_t rxn = pick(j, xp, rx), lxn = pick(j & (rx == x), a, lx);
-                const int32_t s = (lxn != x) & (int32_t)((sc >> k) & 1);
-                R[pick(s, lxn, sp)] = rxn;
-                L[pick(s, rxn, sp)] = lxn;
-                L[x] = pick(s, x, lxn);
-                R[x] = pick(s, x, rxn);
-                /* L[x+1] and R[x+1] after this step's stores. */
-                lx = pick(s & (rxn == xp), lxn, pick(j, x, a));
-                rx = pick(s & (lxn == xp), rxn, pick(j & (a == xp), rx, rxp));
-                east |= (uint64_t)j << k;
-                south |= (uint64_t)(s ^ 1) << k;
-            }
-            if (last)
-                south = 0;
-            or_bits(m->passages, base + (uint64_t)x0 * 2, spread32(east) | spread32(south) << 1);
-            or_bits(m->passages, base + (uint64_t)x0 * 2 + 64, spread32(east >> 32) | spread32(south >> 32) << 1);
-        }
-    }
+    amz_rowgen g = {m->width, m->height, rng, L, R, 0, 0, 0, 0, 0};
+    for (int32_t y = 0; y < m->height; y++)
+        amz_eller_row(&g, y, m->passages, (uint64_t)y * (uint64_t)m->width * 2, NULL, 0);
 }
 
 static amz_status carve(amz_maze *m, amz_cell c, int32_t x, int32_t y, int d, const amz_observer *obs)

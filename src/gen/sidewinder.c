@@ -16,57 +16,42 @@
 #include "gen/gen_impl.h"
 #include "grid/grid.h"
 
-/* Spreads the 32 bits of v to the even bit positions of a 64-bit word. */
-static inline uint64_t spread32(uint64_t x)
-{
-    x &= 0xffffffffu;
-    x = (x | x << 16) & 0x0000ffff0000ffffu;
-    x = (x | x << 8) & 0x00ff00ff00ff00ffu;
-    x = (x | x << 4) & 0x0f0f0f0f0f0f0f0fu;
-    x = (x | x << 2) & 0x3333333333333333u;
-    x = (x | x << 1) & 0x5555555555555555u;
-    return x;
-}
-
-/* ORs the 64 bits of v into the bit array at bit position `pos` (no-op for v == 0). */
-static inline void or_bits(uint64_t *a, uint64_t pos, uint64_t v)
-{
-    if (!v)
-        return;
-    unsigned s = (unsigned)(pos & 63);
-    a[pos >> 6] |= v << s;
-    if (s && (v >> (64 - s)))
-        a[(pos >> 6) + 1] |= v >> (64 - s);
-}
-
 /* Square grid, nobody watching: 64 cells per coin word, east passages written 32 at a
- * time, one bounded draw per run. About 2 ns per cell. */
-static void square_fast(amz_maze *m, amz_rng *rng)
+ * time, one bounded draw per run. About 2 ns per cell. Row y goes to `cur` at
+ * `cur_base`; a run's way up is the S bit of the cell above, in `up` at `up_base`. */
+void amz_sidewinder_row(amz_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_base, uint64_t *up, uint64_t up_base)
 {
-    const int64_t w = m->width, h = m->height;
-    uint64_t *pas = m->passages;
-    for (int64_t x = 0; x + 1 < w; x++) /* the top row: one corridor */
-        bits_set(pas, (uint64_t)x * 2);
-    for (int64_t y = 1; y < h; y++) {
-        const amz_cell row = y * w;
-        amz_cell run = row; /* first cell of the open run */
-        for (int64_t x0 = 0; x0 < w; x0 += 64) {
-            const int64_t span = w - x0 < 64 ? w - x0 : 64;       /* cells in this chunk */
-            const uint64_t cells = span == 64 ? ~(uint64_t)0 : ((uint64_t)1 << span) - 1;
-            /* Coins for cells that can go east: all but the row's last cell. */
-            const uint64_t east = rng_next(rng) & (x0 + 64 >= w ? cells >> 1 : cells);
-            const amz_cell c0 = row + x0;
-            or_bits(pas, (uint64_t)c0 * 2, spread32(east));
-            or_bits(pas, (uint64_t)c0 * 2 + 64, spread32(east >> 32));
-            /* Each cell that does not go east closes its run. */
-            for (uint64_t ends = ~east & cells; ends; ends &= ends - 1) {
-                amz_cell last = c0 + __builtin_ctzll(ends);
-                amz_cell k = run + (amz_cell)rng_below(rng, (uint32_t)(last - run + 1));
-                bits_set(pas, (uint64_t)(k - w) * 2 + 1); /* N of k = S of the cell above */
-                run = last + 1;
-            }
+    const int64_t w = g->w;
+    amz_rng *rng = g->rng;
+    if (y == 0) { /* the top row: one corridor */
+        for (int64_t x = 0; x + 1 < w; x++)
+            bits_set(cur, cur_base + (uint64_t)x * 2);
+        return;
+    }
+    int64_t run = 0; /* first column of the open run */
+    for (int64_t x0 = 0; x0 < w; x0 += 64) {
+        const int64_t span = w - x0 < 64 ? w - x0 : 64; /* cells in this chunk */
+        const uint64_t cells = span == 64 ? ~(uint64_t)0 : ((uint64_t)1 << span) - 1;
+        /* Coins for cells that can go east: all but the row's last cell. */
+        const uint64_t east = rng_next(rng) & (x0 + 64 >= w ? cells >> 1 : cells);
+        amz_or_bits(cur, cur_base + (uint64_t)x0 * 2, amz_spread32(east));
+        amz_or_bits(cur, cur_base + (uint64_t)x0 * 2 + 64, amz_spread32(east >> 32));
+        /* Each cell that does not go east closes its run. */
+        for (uint64_t ends = ~east & cells; ends; ends &= ends - 1) {
+            int64_t last = x0 + __builtin_ctzll(ends);
+            int64_t k = run + (int64_t)rng_below(rng, (uint32_t)(last - run + 1));
+            bits_set(up, up_base + (uint64_t)k * 2 + 1); /* N of k = S of the cell above */
+            run = last + 1;
         }
     }
+}
+
+static void square_fast(amz_maze *m, amz_rng *rng)
+{
+    amz_rowgen g = {m->width, m->height, rng, NULL, NULL, 0, 0, 0, 0, 0};
+    const uint64_t stride = (uint64_t)m->width * 2;
+    for (int32_t y = 0; y < m->height; y++)
+        amz_sidewinder_row(&g, y, m->passages, (uint64_t)y * stride, m->passages, y ? (uint64_t)(y - 1) * stride : 0);
 }
 
 /* The upward edges of cell (x, y), y > 0, in a fixed order; returns how many. */

@@ -21,7 +21,8 @@ enum {
     HEADER_FIXED = 45, /* bytes before the algorithm name */
     FLAG_MASK = 1,
     FLAG_SOLUTION = 2,
-    FLAGS_KNOWN = FLAG_MASK | FLAG_SOLUTION,
+    FLAG_ROWS = AMZ_AMZ_FLAG_ROWS, /* streamed-rows layout: each row of passages byte-aligned */
+    FLAGS_KNOWN = FLAG_MASK | FLAG_SOLUTION | FLAG_ROWS,
     CHUNK = 1 << 16
 };
 
@@ -66,30 +67,48 @@ static void put_words(sink *s, const uint64_t *w, uint64_t nbytes)
     }
 }
 
-amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err)
+size_t amz_amz_header(uint8_t *out, amz_topology t, unsigned flags, int64_t width, int64_t height, amz_cell start,
+                      amz_cell goal, uint64_t seed, const char *algorithm, size_t alen)
 {
-    sink s = {f, 0, false};
-    size_t alen = strnlen(m->algorithm, AMZ_ALGO_MAX);
+    size_t n = 0;
+    memcpy(out, amz_magic, sizeof amz_magic);
+    n += sizeof amz_magic;
+    const uint64_t fields[] = {AMZ_FILE_VERSION, (uint64_t)t, flags, (uint64_t)width, (uint64_t)height,
+                               (uint64_t)start, (uint64_t)goal, seed, alen};
+    static const int sizes[] = {2, 1, 1, 4, 4, 8, 8, 8, 1};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        for (int i = 0; i < sizes[k]; i++)
+            out[n++] = (uint8_t)(fields[k] >> (8 * i));
+    memcpy(out + n, algorithm, alen);
+    return n + alen;
+}
+
+amz_status amz_amz_check_algorithm(const char *algorithm, size_t *len, amz_error *err)
+{
+    size_t alen = algorithm ? strnlen(algorithm, AMZ_ALGO_MAX) : 0;
     /* Refuse what the reader would reject, rather than write an unreadable file. */
     if (alen >= AMZ_ALGO_MAX)
         return amz_errorf(err, AMZ_EINVAL, "algorithm name is not terminated within %d bytes", AMZ_ALGO_MAX);
     for (size_t i = 0; i < alen; i++)
-        if ((unsigned char)m->algorithm[i] < 0x21 || (unsigned char)m->algorithm[i] > 0x7e)
+        if ((unsigned char)algorithm[i] < 0x21 || (unsigned char)algorithm[i] > 0x7e)
             return amz_errorf(err, AMZ_EINVAL,
                               "algorithm name has a byte 0x%02x that .amz cannot store (printable ASCII only)",
-                              (unsigned)(unsigned char)m->algorithm[i]);
+                              (unsigned)(unsigned char)algorithm[i]);
+    *len = alen;
+    return AMZ_OK;
+}
+
+amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err)
+{
+    sink s = {f, 0, false};
+    size_t alen = 0;
+    amz_status st = amz_amz_check_algorithm(m->algorithm, &alen, err);
+    if (st)
+        return st;
     unsigned flags = (m->mask ? FLAG_MASK : 0) | (m->has_solution ? FLAG_SOLUTION : 0);
-    put(&s, amz_magic, sizeof amz_magic);
-    put_le(&s, AMZ_FILE_VERSION, 2);
-    put_le(&s, (uint64_t)m->topology, 1);
-    put_le(&s, flags, 1);
-    put_le(&s, (uint64_t)m->width, 4);
-    put_le(&s, (uint64_t)m->height, 4);
-    put_le(&s, (uint64_t)m->start, 8);
-    put_le(&s, (uint64_t)m->goal, 8);
-    put_le(&s, m->seed, 8);
-    put_le(&s, alen, 1);
-    put(&s, m->algorithm, alen);
+    uint8_t head[HEADER_FIXED + AMZ_ALGO_MAX];
+    put(&s, head, amz_amz_header(head, m->topology, flags, m->width, m->height, m->start, m->goal, m->seed,
+                                 m->algorithm, alen));
     if (m->mask)
         put_words(&s, m->mask, ((uint64_t)m->ncells + 7) / 8);
     put_words(&s, m->passages, ((uint64_t)m->ncells * (uint64_t)m->bits + 7) / 8);
@@ -186,6 +205,42 @@ static amz_status get_words(source *s, uint64_t *w, uint64_t nbytes, const char 
     return AMZ_OK;
 }
 
+/* The passages in the streamed-rows layout: row after row, each ceil(width*bits/8)
+ * bytes with zero padding after its last cell, ORed into the (zeroed) passages at bit
+ * y*width*bits. */
+static amz_status get_rows(source *s, amz_maze *m, amz_error *err)
+{
+    const uint64_t row_bits = (uint64_t)m->width * (uint64_t)m->bits, row_bytes = (row_bits + 7) / 8;
+    uint8_t buf[CHUNK];
+    for (int64_t y = 0; y < m->height; y++) {
+        const uint64_t base = (uint64_t)y * row_bits;
+        for (uint64_t done = 0; done < row_bytes;) {
+            /* Whole words at a time so each lands with one shift. */
+            size_t n = row_bytes - done < CHUNK ? (size_t)(row_bytes - done) : CHUNK;
+            amz_status st = get(s, buf, n, "passages", err);
+            if (st)
+                return amz_error_prefix(err, st, "row %lld", (long long)y);
+            if (done + n == row_bytes && row_bits % 8 && (buf[n - 1] >> (row_bits % 8)) != 0)
+                return amz_errorf(err, AMZ_EFORMAT, "row %lld: padding bits after the last cell are not zero",
+                                  (long long)y);
+            for (size_t i = 0; i < n; i += 8) {
+                uint64_t v = 0;
+                for (size_t k = 0; k < 8 && i + k < n; k++)
+                    v |= (uint64_t)buf[i + k] << (8 * k);
+                uint64_t pos = base + (done + i) * 8;
+                if (!v)
+                    continue;
+                unsigned sh = (unsigned)(pos & 63);
+                m->passages[pos >> 6] |= v << sh;
+                if (sh && (v >> (64 - sh)))
+                    m->passages[(pos >> 6) + 1] |= v >> (64 - sh);
+            }
+            done += n;
+        }
+    }
+    return AMZ_OK;
+}
+
 /* True if any bit at index >= nbits of the word array holding nbytes bytes is set. */
 static bool padding_set(const uint64_t *w, uint64_t nbits)
 {
@@ -245,14 +300,17 @@ static amz_status read_solution(source *s, amz_maze *m, amz_error *err)
  * checked against the file's size before allocating for them, so a short hostile
  * file cannot make the reader reserve gigabytes. Pipes and memory streams skip this
  * (they are refused when the data runs out). */
-static amz_status check_file_holds(const source *s, amz_topology t, uint64_t cells, unsigned flags, amz_error *err)
+static amz_status check_file_holds(const source *s, amz_topology t, int64_t width, int64_t height, unsigned flags,
+                                   amz_error *err)
 {
+    const uint64_t cells = (uint64_t)width * (uint64_t)height;
     struct stat sb;
     int fd = fileno(s->f);
     off_t pos;
     if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || (pos = ftello(s->f)) < 0 || sb.st_size < pos)
         return AMZ_OK;
-    uint64_t need = (cells * (uint64_t)(amz_topology_ndirs(t) / 2) + 7) / 8 + 4;
+    const uint64_t bits = (uint64_t)(amz_topology_ndirs(t) / 2);
+    uint64_t need = (flags & FLAG_ROWS ? ((uint64_t)width * bits + 7) / 8 * (uint64_t)height : (cells * bits + 7) / 8) + 4;
     if (flags & FLAG_MASK)
         need += (cells + 7) / 8;
     if (flags & FLAG_SOLUTION)
@@ -285,6 +343,8 @@ static amz_status read_body(source *s, amz_maze *m, const amz_read_options *o, a
         return amz_errorf(err, AMZ_EFORMAT, "unknown topology code %u", topo);
     if (flags & ~(unsigned)FLAGS_KNOWN)
         return amz_errorf(err, AMZ_EFORMAT, "unknown flags 0x%02x", flags & ~(unsigned)FLAGS_KNOWN);
+    if ((flags & FLAG_ROWS) && (flags & FLAG_MASK))
+        return amz_errorf(err, AMZ_EFORMAT, "flags 0x%02x: the streamed-rows layout has no mask", flags);
     int64_t width = (int64_t)le(h + 12, 4), height = (int64_t)le(h + 16, 4);
     if ((st = amz_io_check_size((amz_topology)topo, width, height, o, err)))
         return st;
@@ -297,7 +357,7 @@ static amz_status read_body(source *s, amz_maze *m, const amz_read_options *o, a
     if ((st = get(s, algo, alen, "algorithm name", err)))
         return st;
     algo[alen] = '\0';
-    if ((st = check_file_holds(s, (amz_topology)topo, (uint64_t)width * (uint64_t)height, flags, err)))
+    if ((st = check_file_holds(s, (amz_topology)topo, width, height, flags, err)))
         return st;
     if ((st = amz_maze_init(m, (amz_topology)topo, width, height, err)))
         return st;
@@ -309,7 +369,7 @@ static amz_status read_body(source *s, amz_maze *m, const amz_read_options *o, a
             return st;
     }
     uint64_t nbits = (uint64_t)m->ncells * (uint64_t)m->bits;
-    if ((st = get_words(s, m->passages, (nbits + 7) / 8, "passages", err)))
+    if ((st = flags & FLAG_ROWS ? get_rows(s, m, err) : get_words(s, m->passages, (nbits + 7) / 8, "passages", err)))
         return st;
     if (start >= (uint64_t)m->ncells || goal >= (uint64_t)m->ncells)
         return amz_errorf(err, AMZ_EFORMAT, "%s cell %llu is outside the %dx%d grid",

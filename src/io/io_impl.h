@@ -27,4 +27,15 @@ amz_status amz_io_slurp(FILE *f, const uint8_t *prefix, size_t prefix_len, char 
 amz_status amz_amz_read_after(FILE *f, const uint8_t *consumed, size_t nconsumed, amz_maze *m,
                               const amz_read_options *o, amz_error *err);
 
+/* Flag bit 2 of the .amz header: the streamed-rows layout (docs/FORMAT.md). */
+#define AMZ_AMZ_FLAG_ROWS 4u
+
+/* Writes the .amz header (magic .. algorithm name, HEADER_FIXED + alen bytes) into out;
+ * returns its length. The name must have passed amz_amz_check_algorithm. */
+size_t amz_amz_header(uint8_t *out, amz_topology t, unsigned flags, int64_t width, int64_t height, amz_cell start,
+                      amz_cell goal, uint64_t seed, const char *algorithm, size_t alen);
+/* AMZ_EINVAL with a message if .amz cannot store the algorithm name (NULL = ""); else
+ * its length in *len. */
+amz_status amz_amz_check_algorithm(const char *algorithm, size_t *len, amz_error *err);
+
 #endif

@@ -87,10 +87,14 @@ amz_status amz_io_check_size(amz_topology t, int64_t width, int64_t height, cons
         !ck_mul_u64((uint64_t)width, (uint64_t)height, &cells) || cells > (uint64_t)AMZ_MAX_CELLS)
         return amz_errorf(err, AMZ_EFORMAT, "impossible maze size %lldx%lld", (long long)width, (long long)height);
     bytes = cells * (uint64_t)(amz_topology_ndirs(t) / 2 + 1) / 8;
-    if (o && o->max_bytes && bytes > o->max_bytes)
-        return amz_errorf(err, AMZ_ENOMEM, "a %lldx%lld maze needs about %llu MB, more than the %llu MB allowed",
-                          (long long)width, (long long)height, (unsigned long long)(bytes >> 20),
-                          (unsigned long long)(o->max_bytes >> 20));
+    if (o && o->max_bytes && bytes > o->max_bytes) {
+        /* MB, or KB for small limits (tests, tight --max-memory), rounded up. */
+        const bool mb = o->max_bytes >= (1u << 20);
+        const unsigned sh = mb ? 20 : 10;
+        return amz_errorf(err, AMZ_ENOMEM, "a %lldx%lld maze needs about %llu %s, more than the %llu %s allowed",
+                          (long long)width, (long long)height, (unsigned long long)((bytes + (1u << sh) - 1) >> sh),
+                          mb ? "MB" : "KB", (unsigned long long)(o->max_bytes >> sh), mb ? "MB" : "KB");
+    }
     return AMZ_OK;
 }
 

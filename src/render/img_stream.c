@@ -10,6 +10,7 @@
 
 #include "amaze/alloc.h"
 #include "core/error.h"
+#include "core/observe.h"
 #include "render/img_internal.h"
 #include "render/img_pngio.h"
 
@@ -21,6 +22,9 @@ typedef struct stream {
     const img_geo *g;
     uint8_t *row; /* one byte a pixel */
     bool unmasked;
+    /* Row mode (a maze streamed from a generator, no passage array): the passages of
+     * the cell row being drawn and of the row above it; NULL when drawing a maze. */
+    const uint64_t *cur, *prev;
 } stream;
 
 static inline bool exists(const stream *st, int64_t x, int64_t y)
@@ -62,14 +66,16 @@ static inline void fill(uint8_t *row, int64_t x0, int64_t x1, uint8_t v)
 static inline bool vwall(const stream *st, int64_t i, int64_t r)
 {
     if (st->unmasked && i > 0 && i < st->g->w)
-        return !bits_get(st->m->passages, (uint64_t)(r * st->g->w + i - 1) * 2);
+        return st->cur ? !bits_get(st->cur, (uint64_t)(i - 1) * 2)
+                       : !bits_get(st->m->passages, (uint64_t)(r * st->g->w + i - 1) * 2);
     return img_vwall(st->s, i, r);
 }
 
 static inline bool hwall(const stream *st, int64_t i, int64_t j)
 {
     if (st->unmasked && j > 0 && j < st->g->h)
-        return !bits_get(st->m->passages, (uint64_t)((j - 1) * st->g->w + i) * 2 + 1);
+        return st->prev ? !bits_get(st->prev, (uint64_t)i * 2 + 1)
+                        : !bits_get(st->m->passages, (uint64_t)((j - 1) * st->g->w + i) * 2 + 1);
     return img_hwall(st->s, i, j);
 }
 
@@ -152,37 +158,68 @@ static void pack4(const uint8_t *row, int64_t n, uint8_t *out)
         out[k / 2] = (uint8_t)(row[k] << 4);
 }
 
-amz_status img_stream_png(const img_scene *s, const amz_image_options *o, FILE *out, amz_error *err)
+/* The writer behind both entry points: amz_image_write's streamed pictures (a whole
+ * maze) and amz_image_rows_* (rows from a generator). libpng reports errors by
+ * longjmp, so every function that calls it sets the jump target first. */
+struct amz_image_rows {
+    img_png_io io;
+    png_structp png;
+    png_infop info;
+    stream st;
+    uint8_t *packed;
+    int64_t next; /* next cell row to draw */
+    /* Row mode only: the maze without passages, its scene, and the previous row. */
+    amz_maze shell;
+    amz_image_options o;
+    img_scene scene;
+    uint64_t *prev;
+    size_t row_words;
+};
+
+static amz_status png_failed(amz_image_rows *p, amz_error *err)
+{
+    return amz_errorf(err, p->io.write_failed ? AMZ_EIO : AMZ_EFORMAT, "png: %s", p->io.msg);
+}
+
+static void rows_release(amz_image_rows *p)
+{
+    if (p->png || p->info)
+        png_destroy_write_struct(p->png ? &p->png : NULL, p->info ? &p->info : NULL);
+    amz_free(p->st.row);
+    amz_free(p->packed);
+    amz_free(p->prev);
+    p->png = NULL;
+    p->info = NULL;
+    p->st.row = p->packed = NULL;
+    p->prev = NULL;
+}
+
+/* Allocates the rows, writes the PNG header and the top margin. */
+static amz_status rows_start(amz_image_rows *p, const img_scene *s, const amz_image_options *o, FILE *out,
+                             amz_error *err)
 {
     const img_geo *g = &s->geo;
-    stream st = {s, s->m, g, NULL, s->m->mask == NULL};
-    uint8_t *packed = NULL;
-    st.row = amz_malloc((size_t)g->width);
-    packed = amz_malloc((size_t)(g->width + 1) / 2);
-    if (!st.row || !packed) {
-        amz_free(st.row);
-        amz_free(packed);
+    p->st.s = s;
+    p->st.m = s->m;
+    p->st.g = g;
+    p->st.unmasked = s->m->mask == NULL;
+    p->st.row = amz_malloc((size_t)g->width);
+    p->packed = amz_malloc((size_t)(g->width + 1) / 2);
+    if (!p->st.row || !p->packed)
         return amz_errorf(err, AMZ_ENOMEM, "png: cannot allocate a row of %lld pixels", (long long)g->width);
-    }
-    img_png_io io;
-    memset(&io, 0, sizeof io);
-    io.f = out;
-    amz_status status = AMZ_OK;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &io, img_png_error, img_png_warning);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    if (!png || !info) {
-        status = amz_errorf(err, AMZ_ENOMEM, "png: cannot create the encoder");
-        goto done;
-    }
-    if (setjmp(io.jmp)) {
-        status = amz_errorf(err, io.write_failed ? AMZ_EIO : AMZ_EFORMAT, "png: %s", io.msg);
-        goto done;
-    }
-    png_set_write_fn(png, &io, img_png_write_data, img_png_flush);
+    p->io.f = out;
+    p->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &p->io, img_png_error, img_png_warning);
+    p->info = p->png ? png_create_info_struct(p->png) : NULL;
+    if (!p->png || !p->info)
+        return amz_errorf(err, AMZ_ENOMEM, "png: cannot create the encoder");
+    if (setjmp(p->io.jmp))
+        return png_failed(p, err);
+    png_structp png = p->png;
+    png_set_write_fn(png, &p->io, img_png_write_data, img_png_flush);
     /* Speed over size: the block picture of a huge maze is gigabytes of raw pixels. */
     png_set_compression_level(png, 1);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-    png_set_IHDR(png, info, (png_uint_32)g->width, (png_uint_32)g->height, 4, PNG_COLOR_TYPE_PALETTE,
+    png_set_IHDR(png, p->info, (png_uint_32)g->width, (png_uint_32)g->height, 4, PNG_COLOR_TYPE_PALETTE,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     const amz_palette *pal = &o->palette;
     const amz_color cols[PX_COUNT] = {pal->background, pal->floor, pal->wall, pal->path, pal->start, pal->goal};
@@ -196,43 +233,164 @@ amz_status img_stream_png(const img_scene *s, const amz_image_options *o, FILE *
         trans[i] = cols[i].a;
         any_trans |= cols[i].a != 255;
     }
-    png_set_PLTE(png, info, pc, PX_COUNT);
+    png_set_PLTE(png, p->info, pc, PX_COUNT);
     if (any_trans)
-        png_set_tRNS(png, info, trans, PX_COUNT, NULL);
-    png_write_info(png, info);
+        png_set_tRNS(png, p->info, trans, PX_COUNT, NULL);
+    png_write_info(png, p->info);
+    fill(p->st.row, 0, g->width, PX_BG);
+    pack4(p->st.row, g->width, p->packed);
+    for (int k = 0; k < g->margin; k++)
+        png_write_row(png, p->packed);
+    return AMZ_OK;
+}
 
-    /* Top margin, then per grid line: its wall rows and the cell row below it. */
-    fill(st.row, 0, g->width, PX_BG);
-    pack4(st.row, g->width, packed);
-    for (int k = 0; k < g->margin; k++)
-        png_write_row(png, packed);
-    for (int64_t j = 0; j <= g->h; j++) {
-        line_row(&st, j);
-        pack4(st.row, g->width, packed);
-        for (int k = 0; k < g->wall; k++)
-            png_write_row(png, packed);
-        if (j == g->h)
-            break;
-        const int64_t cuts[4] = {g->band_off, g->band_off + g->band, g->mark_off, g->mark_off + g->mark};
-        for (int64_t t = 0; t < g->interior; t++) {
-            bool rebuild = t == 0;
-            for (int k = 0; k < 4; k++)
-                rebuild |= t == cuts[k];
-            if (rebuild) {
-                cell_row(&st, j, t);
-                pack4(st.row, g->width, packed);
-            }
-            png_write_row(png, packed);
+/* Grid line j's wall rows, then (j < h) the pixel rows of cell row j. */
+static amz_status rows_band(amz_image_rows *p, int64_t j, amz_error *err)
+{
+    if (setjmp(p->io.jmp))
+        return png_failed(p, err);
+    const img_geo *g = p->st.g;
+    line_row(&p->st, j);
+    pack4(p->st.row, g->width, p->packed);
+    for (int k = 0; k < g->wall; k++)
+        png_write_row(p->png, p->packed);
+    if (j == g->h)
+        return AMZ_OK;
+    const int64_t cuts[4] = {g->band_off, g->band_off + g->band, g->mark_off, g->mark_off + g->mark};
+    for (int64_t t = 0; t < g->interior; t++) {
+        bool rebuild = t == 0;
+        for (int k = 0; k < 4; k++)
+            rebuild |= t == cuts[k];
+        if (rebuild) {
+            cell_row(&p->st, j, t);
+            pack4(p->st.row, g->width, p->packed);
         }
+        png_write_row(p->png, p->packed);
     }
-    fill(st.row, 0, g->width, PX_BG);
-    pack4(st.row, g->width, packed);
+    return AMZ_OK;
+}
+
+/* The bottom grid line, the bottom margin and the end of the PNG. */
+static amz_status rows_finish(amz_image_rows *p, amz_error *err)
+{
+    amz_status st = rows_band(p, p->st.g->h, err);
+    if (st)
+        return st;
+    if (setjmp(p->io.jmp))
+        return png_failed(p, err);
+    const img_geo *g = p->st.g;
+    fill(p->st.row, 0, g->width, PX_BG);
+    pack4(p->st.row, g->width, p->packed);
     for (int k = 0; k < g->margin; k++)
-        png_write_row(png, packed);
-    png_write_end(png, NULL);
-done:
-    png_destroy_write_struct(png ? &png : NULL, info ? &info : NULL);
-    amz_free(st.row);
-    amz_free(packed);
+        png_write_row(p->png, p->packed);
+    png_write_end(p->png, NULL);
+    return AMZ_OK;
+}
+
+amz_status img_stream_png(const img_scene *s, const amz_image_options *o, FILE *out, amz_error *err)
+{
+    amz_image_rows p;
+    memset(&p, 0, sizeof p);
+    amz_status status = rows_start(&p, s, o, out, err);
+    /* Top margin, then per grid line: its wall rows and the cell row below it. */
+    const amz_observer *obs = o->observer && o->observer->fn ? o->observer : NULL;
+    const int64_t h = s->geo.h, w = s->geo.w, step = h / 1000 ? h / 1000 : 1;
+    for (int64_t j = 0; status == AMZ_OK && j < h; j++) {
+        status = rows_band(&p, j, err);
+        if (status == AMZ_OK && obs && ((j + 1) % step == 0 || j + 1 == h) &&
+            obs_emit_index(obs, AMZ_EV_PROGRESS, AMZ_NO_CELL, (uint64_t)(j + 1) * (uint64_t)w,
+                           (uint64_t)h * (uint64_t)w))
+            status = amz_errorf(err, AMZ_ECANCELED, "png: canceled by the observer");
+    }
+    if (status == AMZ_OK)
+        status = rows_finish(&p, err);
+    rows_release(&p);
     return status;
+}
+
+amz_status amz_image_rows_begin(amz_image_rows **out, const amz_stream_header *h, const amz_image_options *o,
+                                FILE *f, amz_error *err)
+{
+    *out = NULL;
+    if (h->topology != AMZ_TOPO_SQUARE)
+        return amz_errorf(err, AMZ_EUNSUPPORTED, "only square mazes stream as pictures");
+    if (h->width < 1 || h->height < 1 || h->width > AMZ_MAX_SIDE || h->height > AMZ_MAX_SIDE)
+        return amz_errorf(err, AMZ_ERANGE, "size %lldx%lld out of range", (long long)h->width, (long long)h->height);
+    amz_image_rows *p = amz_calloc(1, sizeof *p);
+    if (!p)
+        return amz_errorf(err, AMZ_ENOMEM, "png: out of memory");
+    if (o)
+        p->o = *o;
+    else
+        amz_image_options_init(&p->o);
+    p->o.stream = AMZ_STREAM_ALWAYS;
+    p->o.solution = false;
+    /* The shell has the maze's size and ends but no passages: row mode reads rows. */
+    amz_maze *m = &p->shell;
+    m->topology = AMZ_TOPO_SQUARE;
+    m->width = (int32_t)h->width;
+    m->height = (int32_t)h->height;
+    m->ndirs = 4;
+    m->bits = 2;
+    m->ncells = (amz_cell)(h->width * h->height);
+    m->start = h->start;
+    m->goal = h->goal;
+    amz_image_layout l;
+    amz_status st = amz_image_layout_get(m, &p->o, AMZ_IMAGE_PNG, &l, err);
+    if (st == AMZ_OK) {
+        img_scene_init(&p->scene, m, &p->o, &l);
+        p->row_words = (size_t)(((uint64_t)h->width * 2 + 63) / 64);
+        if (!(p->prev = amz_calloc(p->row_words, sizeof *p->prev)))
+            st = amz_errorf(err, AMZ_ENOMEM, "png: out of memory");
+    }
+    if (st == AMZ_OK)
+        st = rows_start(p, &p->scene, &p->o, f, err);
+    if (st) {
+        amz_image_rows_free(p);
+        return st;
+    }
+    *out = p;
+    return AMZ_OK;
+}
+
+amz_status amz_image_rows_put(void *ctx, int32_t y, const uint64_t *row, amz_error *err)
+{
+    amz_image_rows *p = ctx;
+    if (!p->packed)
+        return amz_errorf(err, AMZ_EINVAL, "png: the picture is finished or failed");
+    if (y != p->next || y >= p->shell.height)
+        return amz_errorf(err, AMZ_EINVAL, "png: row %d given where row %lld was due", y, (long long)p->next);
+    p->st.prev = y > 0 ? p->prev : NULL;
+    p->st.cur = row;
+    amz_status st = rows_band(p, y, err);
+    p->st.cur = p->st.prev = NULL;
+    if (st) {
+        rows_release(p);
+        return st;
+    }
+    memcpy(p->prev, row, p->row_words * sizeof *row);
+    p->next++;
+    return AMZ_OK;
+}
+
+amz_status amz_image_rows_end(amz_image_rows *p, amz_error *err)
+{
+    amz_status st;
+    if (!p->packed)
+        st = amz_errorf(err, AMZ_EINVAL, "png: the picture failed");
+    else if (p->next != p->shell.height)
+        st = amz_errorf(err, AMZ_EINVAL, "png: only %lld of %d rows were given", (long long)p->next,
+                        p->shell.height);
+    else
+        st = rows_finish(p, err);
+    amz_image_rows_free(p);
+    return st;
+}
+
+void amz_image_rows_free(amz_image_rows *p)
+{
+    if (!p)
+        return;
+    rows_release(p);
+    amz_free(p);
 }

@@ -338,7 +338,7 @@ static void test_bad_fields(void **state)
     expect_bad(img, len, 8, 0, 2, "unsupported .amz version 0");
     expect_bad(img, len, 8, 0x100, 2, "unsupported .amz version 256");
     expect_bad(img, len, 10, 2, 1, "unknown topology code 2");
-    expect_bad(img, len, 11, 2 | 4, 1, "unknown flags 0x04");
+    expect_bad(img, len, 11, 2 | 8, 1, "unknown flags 0x08"); /* bit 2 is the streamed-rows layout */
     expect_bad(img, len, 11, 2 | 0x80, 1, "unknown flags 0x80");
     expect_bad(img, len, 12, 0, 4, "impossible maze size 0x2");
     expect_bad(img, len, 16, 0xffffffffu, 4, "impossible maze size");
