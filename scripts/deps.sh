@@ -14,6 +14,7 @@ packages=(
   libcairo2-dev libgif-dev libpng-dev zlib1g-dev   # pictures and animations
   libxml2-utils poppler-utils       # xmllint and pdfinfo check SVG and PDF output in tests
   bsdutils                          # script(1): the live terminal animation test
+  libncurses-dev tmux               # amaze play (ncursesw), and its headless end-to-end test
 )
 
 missing=()
