@@ -298,10 +298,17 @@ int slide_play(int argc, char **argv)
     if (argc - optind > 1)
         return cli_usage(cmd, cmd, "expected at most one board size MxN, like 4x4");
     if (argc - optind == 1) {
-        char x;
-        int n = 0;
-        if (sscanf(argv[optind], "%d%c%d%n", &rows, &x, &cols, &n) != 3 || (x != 'x' && x != 'X') ||
-            argv[optind][n] != '\0')
+        const char *a = argv[optind];
+        char *end;
+        long r = strtol(a, &end, 10), k = 0;
+        bool ok = end != a && (*end == 'x' || *end == 'X') && end[1] >= '0' && end[1] <= '9';
+        if (ok) {
+            k = strtol(end + 1, &end, 10);
+            ok = *end == '\0';
+        }
+        rows = r > 99 || r < 0 ? 99 : (int)r;
+        cols = k > 99 || k < 0 ? 99 : (int)k;
+        if (!ok || a[0] < '0' || a[0] > '9')
             return cli_usage(cmd, "size", "'%s' is not a board size: expected MxN (rows x columns), like 4x4",
                              argv[optind]);
         if (rows < SLIDE_GAME_MIN || rows > SLIDE_GAME_MAX || cols < SLIDE_GAME_MIN || cols > SLIDE_GAME_MAX)

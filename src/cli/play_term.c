@@ -5,6 +5,7 @@
 #include "cli/play_term.h"
 
 #include <curses.h>
+#include <term.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,14 @@ int pt_start(const char *cmd, bool mouse)
     if (!screen)
         return cli_fail(cmd, "cannot use the terminal type '%s'", term);
     active = true;
+    /* A game redraws anywhere on the screen: a terminal that cannot move the cursor
+     * (TERM=dumb, a printer) would show garbage, so it is refused with the reason. */
+    const char *cup = tigetstr("cup");
+    if (!cup || cup == (const char *)-1) {
+        pt_stop();
+        return cli_fail(cmd, "the terminal type '%s' cannot move the cursor: run the game in a terminal "
+                             "emulator (TERM=xterm-256color, for example)", term);
+    }
     cbreak();
     noecho();
     keypad(stdscr, TRUE);
@@ -143,11 +152,11 @@ bool pt_too_small(int w, int h)
     return true;
 }
 
-void pt_panel(const char *const *lines, int n)
+void pt_panel(const char *const *text, int n)
 {
     int w = 0;
     for (int i = 0; i < n; i++) {
-        int l = (int)strlen(lines[i]);
+        int l = (int)strlen(text[i]);
         if (l > w)
             w = l;
     }
@@ -163,7 +172,7 @@ void pt_panel(const char *const *lines, int n)
     for (int r = 0; r < n + 2; r++) {
         mvhline(top + r, left, ' ', w);
         if (r > 0 && r <= n)
-            mvaddnstr(top + r, left + 2, lines[r - 1], w - 4);
+            mvaddnstr(top + r, left + 2, text[r - 1], w - 4);
     }
     pt_attr(PT_PANEL, true, false);
     if (!colors) {

@@ -39,8 +39,11 @@ export XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache
 mkdir -p "$XDG_DATA_HOME"
 tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
 trap 'tm kill-server >/dev/null 2>&1; rm -rf "$T"' EXIT
+START_ENV=()
+ESC=$'\e'
 
-# start NAME ARGS... — runs amaze ARGS in a fresh 100x40 tmux session. The pane's shell
+# start NAME ARGS... — runs amaze ARGS (with the VAR=VALUE settings in START_ENV) in
+# a fresh 100x40 tmux session. The pane's shell
 # records the game's pid, then its exit status and `stty -a` after the game ends, and
 # stays a while so the screen can be read. Ctrl-C is caught by that shell (trap), so
 # only the game gets it.
@@ -50,7 +53,8 @@ start() {
     tm kill-server >/dev/null 2>&1
     {
         echo 'trap : INT'
-        printf 'sh -c '\''echo $$ > %q/pid; exec "$0" "$@"'\'' %q' "$T" "$AMAZE"
+        printf 'sh -c '\''echo $$ > %q/pid; exec env "$@"'\'' env' "$T"
+        printf ' %q' "${START_ENV[@]}" "$AMAZE"
         printf ' %q' "$@"
         printf ' 2>%q/err\n' "$T"
         echo 'echo "EXIT=$?"'
@@ -162,6 +166,9 @@ tm send-keys "${keys[@]}"
 wait_for "YOU WIN" "play: win panel"
 wait_for "moves $optimal +optimal $optimal" "play: panel's moves and optimal"
 wait_for "efficiency 100%" "play: efficiency"
+# Colours: the walls are drawn with a foreground colour (SGR 30-37).
+tm capture-pane -e -p >"$T/colors"
+grep -q "$ESC\[[0-9;]*3[0-7]m" "$T/colors" || fail "play: no colours on a colour terminal"
 tm send-keys q
 finished "play 5x5" 0
 grep -qE "^maze-square-5x5 [0-9]+ $optimal\$" "$XDG_DATA_HOME/amaze/scores" ||
@@ -184,9 +191,15 @@ wait_for "moves ${#MOVES[@]} +optimal ${#MOVES[@]}" "play hex: panel's moves"
 tm send-keys Q
 finished "play hex" 0
 
+# ---- NO_COLOR: plain characters; TERM=dumb: refused with the reason ----
 # ---- signals: SIGTERM and Ctrl-C restore the terminal, exit 1 with a message ----
+START_ENV=(NO_COLOR=1)
 start term play --seed 2 -s 8x6 --fog
 wait_for "moves 0 " "play --fog: status line"
+tm capture-pane -e -p >"$T/colors"
+grep -q "$ESC\[[0-9;]*3[0-7]m" "$T/colors" && fail "play: colours despite NO_COLOR"
+grep -q '@@' "$T/colors" || fail "play: no player with NO_COLOR"
+START_ENV=()
 kill -TERM "$(cat "$T/pid")"
 finished "play SIGTERM" 1
 grep -q "amaze: play: terminated (SIGTERM)" "$T/err" || fail "SIGTERM message: $(cat "$T/err")"
@@ -247,6 +260,13 @@ wait_for "YOU WIN" "slide play: auto-solve" 150
 wait_for "no best time" "slide play: auto-solve is not a record"
 tm send-keys q
 finished "slide play auto" 0
+
+START_ENV=(TERM=dumb)
+start dumb play --seed 1 -s 5x5
+finished "play TERM=dumb" 1
+grep -q "amaze: play: the terminal type 'dumb' cannot move the cursor" "$T/err" ||
+    fail "TERM=dumb message: $(cat "$T/err")"
+START_ENV=()
 
 # ---- too small a terminal: a message, then q ----
 start small play --seed 1 -s 5x5
