@@ -350,8 +350,7 @@ static int new_round(ui *u, amz_error *err)
     if (st)
         return st;
     maze_game_deinit(&u->g);
-    u->g = ng;
-    u->record = true;
+    u->g = ng; /* u->record stays: a new maze on a masked file's cells is still masked */
     return AMZ_OK;
 }
 
