@@ -364,8 +364,8 @@ static void loop(ui *u)
         if (!u->note[0] && scores_take_warning(&u->sc, warning, sizeof warning))
             snprintf(u->note, sizeof u->note, " %s", warning);
         draw(u, now);
-        int ch = getch();
-        if (pt_signal())
+        int ch = pt_getch(100);
+        if (pt_should_stop())
             return;
         if (ch == ERR)
             continue;

@@ -219,8 +219,8 @@ static void loop(sui *u)
         }
         draw(u, now);
         timeout(u->auto_moves.moves ? 20 : 100);
-        int ch = getch();
-        if (pt_signal())
+        int ch = pt_getch(100);
+        if (pt_should_stop())
             return;
         if (ch == ERR)
             continue;

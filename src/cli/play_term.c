@@ -16,6 +16,7 @@
 
 static volatile sig_atomic_t caught;
 static bool active, colors, atexit_done;
+static int instant_errs; /* reads that failed without waiting, in a row */
 static SCREEN *screen;
 
 static void on_signal(int sig)
@@ -47,12 +48,33 @@ static void restore_at_exit(void)
     pt_stop();
 }
 
+int pt_getch(int timeout_ms)
+{
+    timeout(timeout_ms);
+    int64_t t0 = pt_now_ms();
+    int ch = getch();
+    if (ch != ERR)
+        instant_errs = 0;
+    else if (pt_now_ms() - t0 < timeout_ms / 4)
+        instant_errs++;
+    else
+        instant_errs = 0;
+    return ch;
+}
+
+bool pt_should_stop(void)
+{
+    return caught || instant_errs > 200;
+}
+
 int pt_signal_exit(const char *cmd)
 {
     int sig = pt_signal();
+    pt_stop();
+    if (!sig && instant_errs > 200)
+        return cli_fail(cmd, "the terminal stopped answering (closed?)");
     if (!sig)
         return CLI_OK;
-    pt_stop();
     return cli_fail(cmd, "%s", sig == SIGINT ? "interrupted (SIGINT)" : sig == SIGTERM ? "terminated (SIGTERM)"
                                                                                         : "hung up (SIGHUP)");
 }
@@ -111,8 +133,10 @@ int pt_start(const char *cmd, bool mouse)
         init_pair(PT_HOME, COLOR_GREEN, -1);
         init_pair(PT_WARN, COLOR_RED, -1);
     }
-    if (mouse)
+    if (mouse) {
         mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+        mouseinterval(0); /* a press is a click: no wait for a release */
+    }
     return CLI_OK;
 }
 

@@ -20,8 +20,14 @@ int pt_start(const char *cmd, bool mouse);
 void pt_stop(void);
 /* The signal that asked to stop (SIGINT, SIGTERM, SIGHUP), or 0. */
 int pt_signal(void);
-/* Reports a caught signal as "amaze: <cmd>: interrupted (SIGINT)" after pt_stop and
- * returns CLI_FAIL; returns CLI_OK when no signal came. */
+/* Waits up to timeout_ms for a key (ncurses codes; ERR when none came). */
+int pt_getch(int timeout_ms);
+/* True when the game should end without a key: a signal came, or the terminal went
+ * away (reads fail at once, again and again, instead of waiting: a closed terminal
+ * would otherwise keep the game spinning). */
+bool pt_should_stop(void);
+/* Calls pt_stop, then reports a caught signal as "amaze: <cmd>: interrupted (SIGINT)"
+ * (or a lost terminal) and returns CLI_FAIL; returns CLI_OK when neither happened. */
 int pt_signal_exit(const char *cmd);
 /* True when colours are in use. */
 bool pt_color(void);
