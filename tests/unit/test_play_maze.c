@@ -185,8 +185,11 @@ static void test_undo(void **state)
                 if (maze_game_move(&g, (int)amz_rng_below(&r, (uint32_t)m.ndirs), n) == MAZE_MOVED)
                     trail[++n] = g.pos;
             }
-            if (g.won)
-                continue; /* walked into the goal: nothing left to undo (checked in test_win) */
+            if (g.won) { /* walked into the goal: nothing to undo (checked in test_win) */
+                maze_game_deinit(&g);
+                amz_maze_deinit(&m);
+                continue;
+            }
             assert_int_equal(g.moves, (uint64_t)n);
             for (int i = n; i > 0; i--) {
                 assert_int_equal(g.pos, trail[i]);
