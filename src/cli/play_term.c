@@ -53,12 +53,8 @@ int pt_getch(int timeout_ms)
     timeout(timeout_ms);
     int64_t t0 = pt_now_ms();
     int ch = getch();
-    if (ch != ERR)
-        instant_errs = 0;
-    else if (pt_now_ms() - t0 < timeout_ms / 4)
-        instant_errs++;
-    else
-        instant_errs = 0;
+    bool instant = ch == ERR && pt_now_ms() - t0 < timeout_ms / 4;
+    instant_errs = instant ? instant_errs + 1 : 0;
     return ch;
 }
 
@@ -104,8 +100,7 @@ int pt_start(const char *cmd, bool mouse)
     active = true;
     /* A game redraws anywhere on the screen: a terminal that cannot move the cursor
      * (TERM=dumb, a printer) would show garbage, so it is refused with the reason. */
-    const char *cup = tigetstr("cup");
-    if (!cup || cup == (const char *)-1) {
+    if (!tigetstr("cup")) { /* (char *)-1 is only for names that are not strings */
         pt_stop();
         return cli_fail(cmd, "the terminal type '%s' cannot move the cursor: run the game in a terminal "
                              "emulator (TERM=xterm-256color, for example)", term);
