@@ -17,6 +17,7 @@ packages=(
   valgrind                          # memcheck over CLI tests (make test: a subset; make valgrind: all)
   lld wasi-libc libclang-rt-14-dev-wasm32   # make web: clang's wasm32 linker, libc, builtins
   chromium                          # the web page's browser tests (driven by playwright-core)
+  libncurses-dev tmux               # amaze play (ncursesw), and its headless end-to-end test
 )
 # Node and npm for the browser tests (npm ci of the pinned playwright-core); a Node
 # already installed from elsewhere (nodesource bundles npm) is used as it is.

@@ -28,6 +28,7 @@ int cmd_stats(int argc, char **argv);
 int cmd_animate(int argc, char **argv);
 int cmd_terrain(int argc, char **argv);
 int cmd_slide(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))

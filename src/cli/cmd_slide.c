@@ -20,6 +20,7 @@ static const char help_slide[] =
     "  check BOARD    tell whether a board can be solved\n"
     "  solve BOARD    print the moves that solve a board\n"
     "  bench FILE     solve every board of an instance file and check the lengths\n"
+    "  play [MxN]     play a board in the terminal (2 to 10 rows and columns)\n"
     "\n"
     "A board is a list of numbers in reading order, 0 for the blank, on one line (square\n"
     "unless --size MxN says otherwise) or as a grid of rows. The goal has the tiles in\n"
@@ -489,7 +490,8 @@ int cmd_slide(int argc, char **argv)
     static const struct {
         const char *name;
         int (*run)(int, char **);
-    } subs[] = {{"shuffle", slide_shuffle}, {"check", slide_check}, {"solve", slide_solve}, {"bench", slide_bench}};
+    } subs[] = {{"shuffle", slide_shuffle}, {"check", slide_check}, {"solve", slide_solve}, {"bench", slide_bench},
+                {"play", slide_play}};
     if (argc < 2) {
         fputs(help_slide, stderr);
         return CLI_USAGE;
@@ -501,5 +503,5 @@ int cmd_slide(int argc, char **argv)
     for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
         if (strcmp(argv[1], subs[i].name) == 0)
             return subs[i].run(argc - 1, argv + 1);
-    return cli_usage("slide", "slide", "unknown command '%s' (shuffle, check, solve or bench)", argv[1]);
+    return cli_usage("slide", "slide", "unknown command '%s' (shuffle, check, solve, bench or play)", argv[1]);
 }

@@ -12,6 +12,7 @@ static const cli_command commands[] = {
     {"stats", cmd_stats, "measure a maze"},
     {"animate", cmd_animate, "animate generating and solving (GIF or live)"},
     {"terrain", cmd_terrain, "diamond-square worlds of packed tiles: generate, render, stats"},
+    {"play", cmd_play, "run through a maze in the terminal against the clock"},
     {"slide", cmd_slide, "sliding-tile puzzles: shuffle, check, solve, bench"},
 };
 

@@ -48,6 +48,8 @@ char *slide_read_text(const char *path, const char *cmd);
 int slide_open_tables(const char *cmd, int rows, int cols, slide_opts *o, amz_slide_pdb **db);
 /* CLI_OK, or a usage error for an unknown solver name. */
 int slide_check_algorithm(const char *cmd, const slide_opts *o);
+/* `amaze slide play` (play_slide.c). */
+int slide_play(int argc, char **argv);
 /* `amaze slide bench`. */
 int slide_bench(int argc, char **argv);
 

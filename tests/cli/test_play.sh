@@ -1,0 +1,280 @@
+#!/usr/bin/env bash
+# test_play.sh — the terminal games end to end, headless in tmux: `amaze play` (square
+# and hex) and `amaze slide play` are won with key sequences computed here from the same
+# seed (`amaze solve --json`, `amaze slide solve`), the win panel is read back with
+# capture-pane, then q (or Q) quits: exit status 0 and the terminal modes restored
+# (`stty -a` in the same pane shows echo and icanon on again, the alternate screen is
+# off). Also: walls refuse moves, undo, SIGTERM and Ctrl-C restore the terminal and
+# exit 1, the best time lands in the private $XDG_DATA_HOME, a corrupt scores file is
+# reported and survives as a warning only, and the refusals without a terminal.
+# Every wait polls with a deadline, so a hung game fails in seconds.
+. "$(dirname "$0")/lib.sh"
+cd "$T" || exit 1
+
+# ---- without a terminal: clear errors, nothing hangs ----
+run play --seed 1 -s 5x5
+expect_fail 1 "needs a terminal" "play without a terminal"
+run slide play 3x3 --seed 1
+expect_fail 1 "needs a terminal" "slide play without a terminal"
+run slide play 11x3
+expect_fail 2 "from 2 to 10" "slide play 11x3"
+run play --file m.amz --seed 3
+expect_fail 2 "drop --seed" "play --file with --seed"
+run play -t triangle
+expect_fail 2 "triangle" "play -t triangle"
+run play --help
+expect_ok "play --help"
+grep -q -- "--fog" "$OUT" || fail "play --help lacks --fog"
+run slide play --help
+expect_ok "slide play --help"
+grep -q -- "--walk" "$OUT" || fail "slide play --help lacks --walk"
+
+if ! command -v tmux >/dev/null 2>&1; then
+    fail "tmux is missing (scripts/deps.sh installs it)"
+    finish
+fi
+
+SOCK=amaze-test-$$
+export XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache
+mkdir -p "$XDG_DATA_HOME"
+tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
+trap 'tm kill-server >/dev/null 2>&1; rm -rf "$T"' EXIT
+START_ENV=()
+ESC=$'\e'
+
+# start NAME ARGS... — runs amaze ARGS (with the VAR=VALUE settings in START_ENV) in
+# a fresh 100x40 tmux session. The pane's shell
+# records the game's pid, then its exit status and `stty -a` after the game ends, and
+# stays a while so the screen can be read. Ctrl-C is caught by that shell (trap), so
+# only the game gets it.
+start() {
+    local name=$1
+    shift
+    tm kill-server >/dev/null 2>&1
+    {
+        echo 'trap : INT'
+        printf 'sh -c '\''echo $$ > %q/pid; exec env "$@"'\'' env' "$T"
+        printf ' %q' "${START_ENV[@]}" "$AMAZE"
+        printf ' %q' "$@"
+        printf ' 2>%q/err\n' "$T"
+        echo 'echo "EXIT=$?"'
+        echo 'stty -a | tr "\n" " "; echo; echo STTY-DONE'
+        echo 'sleep 30'
+    } >"$T/run.sh"
+    rm -f "$T/pid"
+    TERM=xterm-256color tm new-session -d -x 100 -y 40 -s "$name" "sh $T/run.sh" ||
+        { fail "$name: tmux new-session failed"; return 1; }
+}
+
+# screen — the pane's text now.
+screen() { tm capture-pane -p -J 2>/dev/null; }
+
+# wait_for REGEX DESC [TENTHS] — polls the screen until it matches (default 10 s).
+wait_for() {
+    local re=$1 desc=$2 tries=${3:-100} i
+    CHECKS=$((CHECKS + 1))
+    for ((i = 0; i < tries; i++)); do
+        SCREEN=$(screen)
+        [[ $SCREEN =~ $re ]] && return 0
+        sleep 0.1
+    done
+    fail "$desc: '$re' not on screen after $((tries / 10)) s; screen:"
+    printf '%s\n' "$SCREEN" | sed -n '1,25p' >&2
+    return 1
+}
+
+# finished DESC CODE — waits for the game to end with exit status CODE, then checks
+# that the terminal was restored and nothing went to stderr but what is expected.
+finished() {
+    local desc=$1 code=$2
+    wait_for "EXIT=[0-9]+.*STTY-DONE" "$desc: game did not end" || return
+    [[ $SCREEN =~ EXIT=([0-9]+) ]]
+    [ "${BASH_REMATCH[1]}" = "$code" ] || fail "$desc: exit status ${BASH_REMATCH[1]}, expected $code; stderr: $(cat "$T/err")"
+    [[ $SCREEN =~ [[:space:]]icanon[[:space:]] ]] || fail "$desc: terminal left without icanon"
+    [[ $SCREEN =~ [[:space:]]echo[[:space:]] ]] || fail "$desc: terminal left without echo"
+    [ "$(tm display -p '#{alternate_on}')" = 0 ] || fail "$desc: still on the alternate screen"
+    if grep -qE 'Sanitizer|runtime error' "$T/err"; then
+        fail "$desc: sanitizer report:"
+        cat "$T/err" >&2
+    fi
+}
+
+# keys_for_path WIDTH TOPOLOGY CELL... — one move name (N E S W / N NE SE S SW NW) per
+# step between consecutive cells, from the cells' columns and rows (hex: odd-q).
+keys_for_path() {
+    local w=$1 topo=$2 prev="" c
+    shift 2
+    MOVES=()
+    for c in "$@"; do
+        if [ -n "$prev" ]; then
+            local px=$((prev % w)) py=$((prev / w)) x=$((c % w)) y=$((c / w))
+            local dx=$((x - px)) dy=$((y - py))
+            if [ "$topo" = square ]; then
+                case "$dx,$dy" in 0,-1) MOVES+=(N) ;; 1,0) MOVES+=(E) ;; 0,1) MOVES+=(S) ;; -1,0) MOVES+=(W) ;; *) fail "bad step $prev -> $c" ;; esac
+            else
+                # odd-q: from an odd column, the side neighbours are half a row lower.
+                [ $((px % 2)) = 1 ] && [ "$dx" != 0 ] && dy=$((dy - 1))
+                case "$dx,$dy" in
+                0,-1) MOVES+=(N) ;; 0,1) MOVES+=(S) ;;
+                1,-1) MOVES+=(NE) ;; 1,0) MOVES+=(SE) ;;
+                -1,-1) MOVES+=(NW) ;; -1,0) MOVES+=(SW) ;;
+                *) fail "bad hex step $prev -> $c" ;;
+                esac
+            fi
+        fi
+        prev=$c
+    done
+}
+
+# ---- amaze play: a 5x5 square maze, won on the shortest path ----
+"$AMAZE" generate --seed 1 -s 5x5 -o "$T/m5.amz" && "$AMAZE" solve --json "$T/m5.amz" >"$T/m5.json" ||
+    fail "generate/solve for the key sequence"
+mapfile -t cells < <(json_list "$T/m5.json" solution)
+keys_for_path 5 square "${cells[@]}"
+optimal=${#MOVES[@]}
+[ "$optimal" -gt 0 ] || fail "no solution path in $T/m5.json"
+
+start maze play --seed 1 -s 5x5
+wait_for "moves 0 .*optimal $optimal" "play: status line"
+# Pushing into walls changes nothing: the border (up, left) and any closed inner wall
+# of the start cell (its "cells" mask: N=1 E=2 S=4 W=8).
+mapfile -t masks < <(json_list "$T/m5.json" cells)
+walls=(Up Left)
+(((masks[0] & 2) == 0)) && walls+=(Right)
+(((masks[0] & 4) == 0)) && walls+=(Down)
+[ ${#walls[@]} -eq 3 ] || fail "play: the start cell of a perfect maze has one way out here"
+tm send-keys "${walls[@]}"
+sleep 0.3
+wait_for "moves 0 " "play: walls refuse moves"
+first=${MOVES[0]}
+# A step and its undo.
+case $first in N) k=Up ;; E) k=Right ;; S) k=Down ;; W) k=Left ;; esac
+tm send-keys "$k"
+wait_for "moves 1 " "play: one move"
+tm send-keys u
+wait_for "moves 0 " "play: undo"
+# The winning path, cycling through the three key sets: arrows, WASD, hjkl.
+keys=()
+for i in "${!MOVES[@]}"; do
+    case "$((i % 3))${MOVES[i]}" in
+    0N) keys+=(Up) ;; 0E) keys+=(Right) ;; 0S) keys+=(Down) ;; 0W) keys+=(Left) ;;
+    1N) keys+=(w) ;; 1E) keys+=(d) ;; 1S) keys+=(s) ;; 1W) keys+=(a) ;;
+    2N) keys+=(k) ;; 2E) keys+=(l) ;; 2S) keys+=(j) ;; 2W) keys+=(h) ;;
+    esac
+done
+tm send-keys "${keys[@]}"
+wait_for "YOU WIN" "play: win panel"
+wait_for "moves $optimal +optimal $optimal" "play: panel's moves and optimal"
+wait_for "efficiency 100%" "play: efficiency"
+# Colours: the walls are drawn with a foreground colour (SGR 30-37).
+tm capture-pane -e -p >"$T/colors"
+grep -q "$ESC\[[0-9;]*3[0-7]m" "$T/colors" || fail "play: no colours on a colour terminal"
+tm send-keys q
+finished "play 5x5" 0
+grep -qE "^maze-square-5x5 [0-9]+ $optimal\$" "$XDG_DATA_HOME/amaze/scores" ||
+    fail "play: best time not in the scores file: $(cat "$XDG_DATA_HOME/amaze/scores" 2>&1)"
+
+# ---- amaze play -t hex: the six directions on q w e a s d, Q quits ----
+"$AMAZE" generate --seed 4 -s 7x5 -t hex -o "$T/h.amz" && "$AMAZE" solve --json "$T/h.amz" >"$T/h.json" ||
+    fail "generate/solve hex"
+mapfile -t cells < <(json_list "$T/h.json" solution)
+keys_for_path 7 hex "${cells[@]}"
+keys=()
+for m in "${MOVES[@]}"; do
+    case $m in NW) keys+=(q) ;; N) keys+=(w) ;; NE) keys+=(e) ;; SW) keys+=(a) ;; S) keys+=(s) ;; SE) keys+=(d) ;; esac
+done
+start hex play --seed 4 -s 7x5 -t hex
+wait_for "moves 0 .*optimal ${#MOVES[@]}" "play hex: status line"
+tm send-keys "${keys[@]}"
+wait_for "YOU WIN" "play hex: win panel"
+wait_for "moves ${#MOVES[@]} +optimal ${#MOVES[@]}" "play hex: panel's moves"
+tm send-keys Q
+finished "play hex" 0
+
+# ---- NO_COLOR: plain characters; TERM=dumb: refused with the reason ----
+# ---- signals: SIGTERM and Ctrl-C restore the terminal, exit 1 with a message ----
+START_ENV=(NO_COLOR=1)
+start term play --seed 2 -s 8x6 --fog
+wait_for "moves 0 " "play --fog: status line"
+tm capture-pane -e -p >"$T/colors"
+grep -q "$ESC\[[0-9;]*3[0-7]m" "$T/colors" && fail "play: colours despite NO_COLOR"
+grep -q '@@' "$T/colors" || fail "play: no player with NO_COLOR"
+START_ENV=()
+kill -TERM "$(cat "$T/pid")"
+finished "play SIGTERM" 1
+grep -q "amaze: play: terminated (SIGTERM)" "$T/err" || fail "SIGTERM message: $(cat "$T/err")"
+
+start int slide play 4x4 --seed 3
+wait_for "moves 0 " "slide play: status line"
+tm send-keys C-c
+finished "slide play Ctrl-C" 1
+grep -q "amaze: slide play: interrupted (SIGINT)" "$T/err" || fail "SIGINT message: $(cat "$T/err")"
+
+# ---- a corrupt scores file: reported on screen, the round goes on and is saved ----
+printf 'amaze-scores 1\nslide-3x3 zz 1\nslide-2x5 40 12\n' >"$XDG_DATA_HOME/amaze/scores.new"
+cp "$XDG_DATA_HOME/amaze/scores" "$T/scores.before"
+cat "$T/scores.before" >>"$XDG_DATA_HOME/amaze/scores.new"
+mv "$XDG_DATA_HOME/amaze/scores.new" "$XDG_DATA_HOME/amaze/scores"
+
+# ---- amaze slide play 3x3: the solver's moves as keys (arrow = the tile's way) ----
+board=$("$AMAZE" slide shuffle 3x3 --seed 1) || fail "slide shuffle"
+moves=$("$AMAZE" slide solve -a ida $board) || fail "slide solve"
+keys=()
+for ((i = 0; i < ${#moves}; i++)); do
+    # The solver names the blank's way; the tile goes the other way.
+    case "$((i % 2))${moves:i:1}" in
+    0U) keys+=(Down) ;; 0D) keys+=(Up) ;; 0L) keys+=(Right) ;; 0R) keys+=(Left) ;;
+    1U) keys+=(s) ;; 1D) keys+=(w) ;; 1L) keys+=(d) ;; 1R) keys+=(a) ;;
+    esac
+done
+start slide slide play 3x3 --seed 1
+wait_for "line 2: bad number" "slide play: corrupt scores reported"
+wait_for "moves 0 " "slide play: status line"
+# The board on screen is the one `slide shuffle` printed.
+read -r -a tiles <<<"$board"
+for r in 0 1 2; do
+    row="|"
+    for c in 0 1 2; do
+        t=${tiles[r * 3 + c]}
+        if [ "$t" = 0 ]; then row+="    |"; else row+=$(printf '%3d |' "$t"); fi
+    done
+    [[ $SCREEN == *"$row"* ]] || fail "slide play: row $r is not '$row'"
+done
+tm send-keys "${keys[@]}"
+wait_for "YOU WIN" "slide play: win panel"
+wait_for "moves ${#moves}" "slide play: moves"
+tm send-keys n
+wait_for "seed 2 .*moves 0 " "slide play: n starts seed 2"
+tm send-keys q
+finished "slide play 3x3" 0
+grep -qE "^slide-3x3 [0-9]+ ${#moves}\$" "$XDG_DATA_HOME/amaze/scores" ||
+    fail "slide play: best time not saved: $(cat "$XDG_DATA_HOME/amaze/scores")"
+grep -q "^slide-2x5 40 12\$" "$XDG_DATA_HOME/amaze/scores" || fail "slide play: good score line lost"
+grep -q "zz" "$XDG_DATA_HOME/amaze/scores" && fail "slide play: bad score line kept"
+
+# ---- slide play: auto-solve (A) wins by itself and is not a best time ----
+start auto slide play 2x3 --seed 5
+wait_for "moves 0 " "slide play 2x3: status line"
+tm send-keys A
+wait_for "YOU WIN" "slide play: auto-solve" 150
+wait_for "no best time" "slide play: auto-solve is not a record"
+tm send-keys q
+finished "slide play auto" 0
+
+START_ENV=(TERM=dumb)
+start dumb play --seed 1 -s 5x5
+finished "play TERM=dumb" 1
+grep -q "amaze: play: the terminal type 'dumb' cannot move the cursor" "$T/err" ||
+    fail "TERM=dumb message: $(cat "$T/err")"
+START_ENV=()
+
+# ---- too small a terminal: a message, then q ----
+start small play --seed 1 -s 5x5
+tm resize-window -t small -x 30 -y 6 >/dev/null 2>&1 || tm resize-pane -t small -x 30 -y 6
+wait_for "too small" "play: small terminal message"
+tm resize-window -t small -x 100 -y 40 >/dev/null 2>&1 || tm resize-pane -t small -x 100 -y 40
+wait_for "moves 0 " "play: redrawn after resize"
+tm send-keys q
+finished "play resize" 0
+
+finish
