@@ -28,31 +28,8 @@ enum {
 
 /* ---- writing ---- */
 
-typedef struct sink {
-    FILE *f;
-    uint32_t crc;
-    bool failed;
-} sink;
-
-static void put(sink *s, const void *p, size_t n)
-{
-    if (s->failed || n == 0)
-        return;
-    s->crc = amz_crc32(s->crc, p, n);
-    if (fwrite(p, 1, n, s->f) != n)
-        s->failed = true;
-}
-
-static void put_le(sink *s, uint64_t v, int nbytes)
-{
-    uint8_t b[8];
-    for (int i = 0; i < nbytes; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-    put(s, b, (size_t)nbytes);
-}
-
 /* Emits the first nbytes of a word array as little-endian bytes, in chunks. */
-static void put_words(sink *s, const uint64_t *w, uint64_t nbytes)
+static void put_words(amz_crc_sink *s, const uint64_t *w, uint64_t nbytes)
 {
     uint8_t buf[CHUNK];
     uint64_t done = 0;
@@ -62,7 +39,7 @@ static void put_words(sink *s, const uint64_t *w, uint64_t nbytes)
             uint64_t k = done + i;
             buf[i] = (uint8_t)(w[k >> 3] >> (8 * (k & 7)));
         }
-        put(s, buf, n);
+        amz_crc_put(s, buf, n);
         done += n;
     }
 }
@@ -100,14 +77,14 @@ amz_status amz_amz_check_algorithm(const char *algorithm, size_t *len, amz_error
 
 amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err)
 {
-    sink s = {f, 0, false};
+    amz_crc_sink s = {f, 0, false};
     size_t alen = 0;
     amz_status st = amz_amz_check_algorithm(m->algorithm, &alen, err);
     if (st)
         return st;
     unsigned flags = (m->mask ? FLAG_MASK : 0) | (m->has_solution ? FLAG_SOLUTION : 0);
     uint8_t head[HEADER_FIXED + AMZ_ALGO_MAX];
-    put(&s, head, amz_amz_header(head, m->topology, flags, m->width, m->height, m->start, m->goal, m->seed,
+    amz_crc_put(&s, head, amz_amz_header(head, m->topology, flags, m->width, m->height, m->start, m->goal, m->seed,
                                  m->algorithm, alen));
     if (m->mask)
         put_words(&s, m->mask, ((uint64_t)m->ncells + 7) / 8);
@@ -115,7 +92,7 @@ amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err)
     if (m->has_solution) {
         /* Moves packed `bits` bits each, LSB first, like the passages. */
         const amz_path *p = &m->solution;
-        put_le(&s, p->len, 8);
+        amz_crc_put_le(&s, p->len, 8);
         uint8_t buf[CHUNK];
         uint64_t acc = 0;
         unsigned nacc = 0;
@@ -128,17 +105,17 @@ amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err)
                 acc >>= 8;
                 nacc -= 8;
                 if (nbuf == CHUNK) {
-                    put(&s, buf, nbuf);
+                    amz_crc_put(&s, buf, nbuf);
                     nbuf = 0;
                 }
             }
         }
         if (nacc)
             buf[nbuf++] = (uint8_t)acc;
-        put(&s, buf, nbuf);
+        amz_crc_put(&s, buf, nbuf);
     }
     uint32_t crc = s.crc;
-    put_le(&s, crc, 4);
+    amz_crc_put_le(&s, crc, 4);
     if (s.failed || ferror(f))
         return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
     return AMZ_OK;

@@ -10,33 +10,11 @@
 #include "amaze/bitfmt.h"
 #include "amaze/io.h"
 #include "core/error.h"
+#include "io/io_impl.h"
 
 static const uint8_t amp_magic[8] = {0x89, 'A', 'M', 'P', '\r', '\n', 0x1a, '\n'};
 
 enum { AMP_VERSION = 1, FIXED = 20, CHUNK = 1 << 16 };
-
-typedef struct sink {
-    FILE *f;
-    uint32_t crc;
-    bool failed;
-} sink;
-
-static void put(sink *s, const void *p, size_t n)
-{
-    if (s->failed || n == 0)
-        return;
-    s->crc = amz_crc32(s->crc, p, n);
-    if (fwrite(p, 1, n, s->f) != n)
-        s->failed = true;
-}
-
-static void put_le(sink *s, uint64_t v, int nbytes)
-{
-    uint8_t b[8];
-    for (int i = 0; i < nbytes; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-    put(s, b, (size_t)nbytes);
-}
 
 static uint64_t word_at(const amz_packed *a, uint64_t i)
 {
@@ -46,19 +24,19 @@ static uint64_t word_at(const amz_packed *a, uint64_t i)
 amz_status amz_packed_write(const amz_packed *a, FILE *f, amz_error *err)
 {
     const amz_bitfmt *fmt = &a->fmt;
-    sink s = {f, 0, false};
-    put(&s, amp_magic, sizeof amp_magic);
-    put_le(&s, AMP_VERSION, 2);
-    put_le(&s, fmt->word_bits, 1);
-    put_le(&s, fmt->nfields, 1);
-    put_le(&s, a->count, 8);
+    amz_crc_sink s = {f, 0, false};
+    amz_crc_put(&s, amp_magic, sizeof amp_magic);
+    amz_crc_put_le(&s, AMP_VERSION, 2);
+    amz_crc_put_le(&s, fmt->word_bits, 1);
+    amz_crc_put_le(&s, fmt->nfields, 1);
+    amz_crc_put_le(&s, a->count, 8);
     for (unsigned i = 0; i < fmt->nfields; i++) {
         size_t len = strlen(fmt->names[i]);
-        put_le(&s, fmt->bits[i], 1);
-        put_le(&s, len, 1);
-        put(&s, fmt->names[i], len);
+        amz_crc_put_le(&s, fmt->bits[i], 1);
+        amz_crc_put_le(&s, len, 1);
+        amz_crc_put(&s, fmt->names[i], len);
     }
-    put_le(&s, s.crc, 4);
+    amz_crc_put_le(&s, s.crc, 4);
     /* Words little-endian, byte by byte, whatever the host order. */
     s.crc = 0;
     unsigned wb = fmt->word_bits / 8;
@@ -69,12 +47,12 @@ amz_status amz_packed_write(const amz_packed *a, FILE *f, amz_error *err)
         for (unsigned k = 0; k < wb; k++)
             buf[n++] = (uint8_t)(w >> (8 * k));
         if (n + 8 > CHUNK) {
-            put(&s, buf, n);
+            amz_crc_put(&s, buf, n);
             n = 0;
         }
     }
-    put(&s, buf, n);
-    put_le(&s, s.crc, 4);
+    amz_crc_put(&s, buf, n);
+    amz_crc_put_le(&s, s.crc, 4);
     if (s.failed || ferror(f))
         return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
     return AMZ_OK;

@@ -4,6 +4,7 @@
 
 #include "amaze/io.h"
 #include "io/crc32_table.h"
+#include "io/io_impl.h"
 
 uint32_t amz_crc32(uint32_t crc, const void *data, size_t len)
 {
@@ -21,4 +22,21 @@ uint32_t amz_crc32(uint32_t crc, const void *data, size_t len)
     while (len--)
         c = crc32_table[0][(c ^ *p++) & 0xff] ^ (c >> 8);
     return ~c;
+}
+
+void amz_crc_put(amz_crc_sink *s, const void *p, size_t n)
+{
+    if (s->failed || n == 0)
+        return;
+    s->crc = amz_crc32(s->crc, p, n);
+    if (fwrite(p, 1, n, s->f) != n)
+        s->failed = true;
+}
+
+void amz_crc_put_le(amz_crc_sink *s, uint64_t v, int nbytes)
+{
+    uint8_t b[8];
+    for (int i = 0; i < nbytes; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+    amz_crc_put(s, b, (size_t)nbytes);
 }

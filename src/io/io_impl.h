@@ -2,6 +2,7 @@
 #ifndef AMZ_IO_IMPL_H
 #define AMZ_IO_IMPL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -37,5 +38,17 @@ size_t amz_amz_header(uint8_t *out, amz_topology t, unsigned flags, int64_t widt
 /* AMZ_EINVAL with a message if .amz cannot store the algorithm name (NULL = ""); else
  * its length in *len. */
 amz_status amz_amz_check_algorithm(const char *algorithm, size_t *len, amz_error *err);
+
+/* A writer that keeps the CRC-32 of everything it writes (the .amz and saved-array
+ * writers). The first failed fwrite sets `failed`; later writes are skipped. */
+typedef struct amz_crc_sink {
+    FILE *f;
+    uint32_t crc;
+    bool failed;
+} amz_crc_sink;
+
+void amz_crc_put(amz_crc_sink *s, const void *p, size_t n);
+/* The low `nbytes` bytes of v, little-endian. */
+void amz_crc_put_le(amz_crc_sink *s, uint64_t v, int nbytes);
 
 #endif
