@@ -35,8 +35,9 @@ void amz_crc_put(amz_crc_sink *s, const void *p, size_t n)
 
 void amz_crc_put_le(amz_crc_sink *s, uint64_t v, int nbytes)
 {
-    uint8_t b[8];
-    for (int i = 0; i < nbytes; i++)
+    uint8_t b[8] = {0};
+    const int n = nbytes < 0 ? 0 : nbytes > 8 ? 8 : nbytes;
+    for (int i = 0; i < n; i++)
         b[i] = (uint8_t)(v >> (8 * i));
-    amz_crc_put(s, b, (size_t)nbytes);
+    amz_crc_put(s, b, (size_t)n);
 }

@@ -48,7 +48,7 @@ typedef struct amz_crc_sink {
 } amz_crc_sink;
 
 void amz_crc_put(amz_crc_sink *s, const void *p, size_t n);
-/* The low `nbytes` bytes of v, little-endian. */
+/* The low `nbytes` (0..8) bytes of v, little-endian. */
 void amz_crc_put_le(amz_crc_sink *s, uint64_t v, int nbytes);
 
 #endif
