@@ -102,7 +102,7 @@ function generate({ events = 0 } = {}) {
     app.maze = maze;
   } catch (e) {
     if (!(e instanceof AmazeError)) throw e;
-    showMessage(e.message.replace(/ \(see --list-algorithms\)/, ''));
+    showMessage(e.message);
     return -1;
   }
   clearMessage();

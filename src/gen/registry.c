@@ -1,5 +1,6 @@
 /* registry.c — the generator catalog: one row per algorithm, and the common driver
  * (check, clear, seed, run, finish, record origin) that every generator shares. */
+#include <stdio.h>
 #include <string.h>
 
 #include "amaze/gen.h"
@@ -149,8 +150,12 @@ amz_status amz_gen_run(amz_maze *m, const char *name, const amz_gen_options *o, 
                        amz_error *err)
 {
     const amz_gen_info *g = amz_gen_find(name);
-    if (!g)
-        return amz_errorf(err, AMZ_ENOTFOUND, "unknown generator '%s' (see --list-algorithms)", name ? name : "");
+    if (!g) {
+        char names[AMZ_ERROR_MAX] = "";
+        for (size_t i = 0, len = 0; i < amz_gen_count() && len < sizeof names; i++)
+            len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", registry[i].name);
+        return amz_errorf(err, AMZ_ENOTFOUND, "unknown generator '%s' (the generators: %s)", name ? name : "", names);
+    }
     if (!amz_gen_supports(g, m->topology))
         return amz_errorf(err, AMZ_EUNSUPPORTED, "generator '%s' does not work on %s grids", g->name,
                           amz_topology_name(m->topology));

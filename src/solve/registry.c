@@ -1,5 +1,6 @@
 /* registry.c — the solver catalog and the common driver (argument checks, result
  * clean-up on failure) every solver shares. */
+#include <stdio.h>
 #include <string.h>
 
 #include "amaze/solve.h"
@@ -56,8 +57,12 @@ amz_status amz_solve_run(const amz_maze *m, const char *name, amz_cell from, amz
 {
     memset(out, 0, sizeof *out);
     const amz_solve_info *s = amz_solve_find(name);
-    if (!s)
-        return amz_errorf(err, AMZ_ENOTFOUND, "unknown solver '%s' (see --list-algorithms)", name ? name : "");
+    if (!s) {
+        char names[AMZ_ERROR_MAX] = "";
+        for (size_t i = 0, len = 0; i < amz_solve_count() && len < sizeof names; i++)
+            len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", registry[i].name);
+        return amz_errorf(err, AMZ_ENOTFOUND, "unknown solver '%s' (the solvers: %s)", name ? name : "", names);
+    }
     if (!(s->topologies & (1u << m->topology)))
         return amz_errorf(err, AMZ_EUNSUPPORTED, "solver '%s' does not work on %s grids", s->name,
                           amz_topology_name(m->topology));

@@ -54,6 +54,10 @@ static void test_run_contract(void **state)
     assert_int_equal(amz_maze_init(&m, AMZ_TOPO_SQUARE, 12, 8, NULL), AMZ_OK);
     assert_int_equal(amz_gen_run(&m, "no-such-generator", NULL, NULL, &err), AMZ_ENOTFOUND);
     assert_non_null(strstr(err.msg, "'no-such-generator'"));
+    /* The library names its catalog, not a CLI option. */
+    assert_null(strstr(err.msg, "--"));
+    for (size_t i = 0; i < amz_gen_count(); i++)
+        assert_non_null(strstr(err.msg, amz_gen_at(i)->name));
     assert_int_equal(amz_gen_run(&m, NULL, NULL, NULL, &err), AMZ_ENOTFOUND);
     amz_maze_deinit(&m);
 

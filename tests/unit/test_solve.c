@@ -58,6 +58,9 @@ static void test_errors(void **state)
     memset(&r, 0x77, sizeof r);
     assert_int_equal(amz_solve_run(&m, "no-such-solver", 0, 1, NULL, NULL, &r, &err), AMZ_ENOTFOUND);
     assert_non_null(strstr(err.msg, "'no-such-solver'"));
+    assert_null(strstr(err.msg, "--"));
+    for (size_t i = 0; i < amz_solve_count(); i++)
+        assert_non_null(strstr(err.msg, amz_solve_at(i)->name));
     assert_null(r.path.dirs);
     assert_true(r.path.len == 0 && r.explored == 0);
     for (size_t i = 0; i < amz_solve_count(); i++) {
