@@ -79,6 +79,10 @@ void amz_text_put_mark(const text_ctx *c, const char *color, const char *text)
 static void interior(text_ctx *c, amz_cell cell, int width)
 {
     const char *color = NULL, *mark = grid_exists(c->m, cell) ? amz_text_marker(c, cell, &color) : NULL;
+    if (width == 2 && mark && cell == c->m->start && cell == c->m->goal) {
+        amz_text_put_mark(c, color, "SG"); /* both ends in one cell: show both (reads back) */
+        return;
+    }
     if (mark)
         amz_text_put_mark(c, color, mark);
     else

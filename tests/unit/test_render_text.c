@@ -107,6 +107,40 @@ static void test_small_by_hand(void **state)
     amz_maze_deinit(&m);
 }
 
+/* Start and goal on one cell: both letters in the two-character styles (the block
+ * style has one character a cell and shows S), and the art reads back with both ends
+ * on that cell. */
+static void test_start_is_goal(void **state)
+{
+    (void)state;
+    amz_maze m;
+    small_maze(&m, false);
+    m.goal = m.start = 3;
+    expect_render(&m, AMZ_TEXT_ASCII, false, true,
+                  "+--+--+\n"
+                  "|     |\n"
+                  "+  +  +\n"
+                  "|  |SG|\n"
+                  "+--+--+\n");
+    expect_render(&m, AMZ_TEXT_BLOCKS, false, true,
+                  "#####\n"
+                  "#   #\n"
+                  "# # #\n"
+                  "# #S#\n"
+                  "#####\n");
+    for (int style = AMZ_TEXT_ASCII; style <= AMZ_TEXT_UNICODE; style++) {
+        char *text = tu_render_mem(&m, (amz_text_style)style, false, true, NULL);
+        amz_maze back;
+        amz_error err;
+        assert_int_equal(amz_text_read(text, strlen(text), &back, NULL, &err), AMZ_OK);
+        assert_int_equal(back.start, 3);
+        assert_int_equal(back.goal, 3);
+        amz_maze_deinit(&back);
+        free(text);
+    }
+    amz_maze_deinit(&m);
+}
+
 static void test_removed_cells(void **state)
 {
     (void)state;
@@ -220,6 +254,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_by_hand),
+        cmocka_unit_test(test_start_is_goal),
         cmocka_unit_test(test_removed_cells),
         cmocka_unit_test(test_picture_sizes),
         cmocka_unit_test(test_errors_and_names),
