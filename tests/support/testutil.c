@@ -295,3 +295,44 @@ int tu_dir_count(const char *dir)
     closedir(d);
     return n;
 }
+
+/* ---- the metering allocator: each block carries its size in a 16-byte header ---- */
+
+static void *m_malloc(void *ctx, size_t n)
+{
+    tu_meter *mt = ctx;
+    size_t *p = malloc(n + 16);
+    if (!p)
+        return NULL;
+    p[0] = n;
+    mt->live += n;
+    mt->peak = mt->live > mt->peak ? mt->live : mt->peak;
+    return (char *)p + 16;
+}
+
+static void m_free(void *ctx, void *q)
+{
+    tu_meter *mt = ctx;
+    if (!q)
+        return;
+    size_t *p = (size_t *)((char *)q - 16);
+    mt->live -= p[0];
+    free(p);
+}
+
+static void *m_realloc(void *ctx, void *q, size_t n)
+{
+    void *r = m_malloc(ctx, n);
+    if (r && q) {
+        size_t old = ((size_t *)((char *)q - 16))[0];
+        memcpy(r, q, old < n ? old : n);
+        m_free(ctx, q);
+    }
+    return r;
+}
+
+amz_allocator tu_meter_allocator(tu_meter *mt)
+{
+    amz_allocator a = {m_malloc, NULL, m_realloc, m_free, mt};
+    return a;
+}

@@ -57,4 +57,11 @@ char *tu_mkdtemp(void);
 void tu_rmdir_all(char *dir);
 int tu_dir_count(const char *dir);
 
+/* An allocator that counts the live and peak bytes it hands out (to check memory
+ * estimates): install tu_meter_allocator(&mt) with amz_set_allocator. */
+typedef struct tu_meter {
+    uint64_t live, peak;
+} tu_meter;
+amz_allocator tu_meter_allocator(tu_meter *mt);
+
 #endif

@@ -417,39 +417,6 @@ static void test_checksum_and_trailing(void **state)
 
 /* ---- huge declared sizes ---- */
 
-typedef struct meter {
-    uint64_t live, peak;
-} meter;
-static void *m_malloc(void *ctx, size_t n)
-{
-    meter *mt = ctx;
-    size_t *p = malloc(n + 16);
-    if (!p)
-        return NULL;
-    p[0] = n;
-    mt->live += n;
-    mt->peak = mt->live > mt->peak ? mt->live : mt->peak;
-    return (char *)p + 16;
-}
-static void m_free(void *ctx, void *q)
-{
-    meter *mt = ctx;
-    if (q) {
-        size_t *p = (size_t *)((char *)q - 16);
-        mt->live -= p[0];
-        free(p);
-    }
-}
-static void *m_realloc(void *ctx, void *q, size_t n)
-{
-    void *r = m_malloc(ctx, n);
-    if (r && q) {
-        size_t old = ((size_t *)((char *)q - 16))[0];
-        memcpy(r, q, old < n ? old : n);
-        m_free(ctx, q);
-    }
-    return r;
-}
 
 static void test_huge_sizes(void **state)
 {
@@ -461,8 +428,8 @@ static void test_huge_sizes(void **state)
     put_le(img + 12, 1u << 18, 4);
     put_le(img + 16, 1u << 18, 4);
     fix_crc(img, len);
-    meter mt = {0, 0};
-    amz_allocator a = {m_malloc, NULL, m_realloc, m_free, &mt};
+    tu_meter mt = {0, 0};
+    amz_allocator a = tu_meter_allocator(&mt);
     amz_read_options o = {UINT64_C(1) << 30};
     amz_maze m;
     amz_error err;
@@ -485,7 +452,7 @@ static void test_huge_sizes(void **state)
     FILE *f = tmpfile();
     assert_int_equal(fwrite(img, 1, len, f), len);
     rewind(f);
-    mt = (meter){0, 0};
+    mt = (tu_meter){0, 0};
     assert_int_equal(amz_set_allocator(&a), AMZ_OK);
     assert_int_equal(amz_amz_read(f, &m, NULL, &err), AMZ_EFORMAT);
     amz_set_allocator(NULL);

@@ -100,41 +100,6 @@ static void test_run_contract(void **state)
 
 /* ---- peak memory through the allocator hook ---- */
 
-typedef struct meter {
-    uint64_t live, peak;
-} meter;
-
-static void *m_malloc(void *ctx, size_t n)
-{
-    meter *mt = ctx;
-    size_t *p = malloc(n + 16);
-    if (!p)
-        return NULL;
-    p[0] = n;
-    mt->live += n;
-    mt->peak = mt->live > mt->peak ? mt->live : mt->peak;
-    return (char *)p + 16;
-}
-static void m_free(void *ctx, void *q)
-{
-    meter *mt = ctx;
-    if (!q)
-        return;
-    size_t *p = (size_t *)((char *)q - 16);
-    mt->live -= p[0];
-    free(p);
-}
-static void *m_realloc(void *ctx, void *q, size_t n)
-{
-    void *r = m_malloc(ctx, n);
-    if (r && q) {
-        size_t old = ((size_t *)((char *)q - 16))[0];
-        memcpy(r, q, old < n ? old : n);
-        m_free(ctx, q);
-    }
-    return r;
-}
-
 static void test_memory_estimate(void **state)
 {
     (void)state;
@@ -149,8 +114,8 @@ static void test_memory_estimate(void **state)
 
     static const int shapes[][2] = {{1, 1},   {1, 2000}, {2000, 1}, {3, 700}, {700, 3},
                                     {64, 64}, {100, 37}, {37, 100}, {513, 257}};
-    meter mt;
-    amz_allocator a = {m_malloc, NULL, m_realloc, m_free, &mt};
+    tu_meter mt;
+    amz_allocator a = tu_meter_allocator(&mt);
     for (size_t i = 0; i < amz_gen_count(); i++) {
         const amz_gen_info *g = amz_gen_at(i);
         for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++)
@@ -165,7 +130,7 @@ static void test_memory_estimate(void **state)
                     assert_true(est >= cells * (uint64_t)(amz_topology_ndirs((amz_topology)t) / 2) / 8);
                     assert_true(amz_gen_memory_estimate(g, (amz_topology)t, w + 1, h) >= est);
                     assert_true(amz_gen_memory_estimate(g, (amz_topology)t, w, h + 1) >= est);
-                    mt = (meter){0, 0};
+                    mt = (tu_meter){0, 0};
                     assert_int_equal(amz_set_allocator(&a), AMZ_OK);
                     amz_maze m;
                     assert_int_equal(amz_maze_init(&m, (amz_topology)t, w, h, NULL), AMZ_OK);

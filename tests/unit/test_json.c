@@ -302,39 +302,6 @@ static void test_deep_nesting(void **state)
     free(s);
 }
 
-typedef struct meter {
-    uint64_t live, peak;
-} meter;
-static void *m_malloc(void *ctx, size_t n)
-{
-    meter *mt = ctx;
-    size_t *p = malloc(n + 16);
-    if (!p)
-        return NULL;
-    p[0] = n;
-    mt->live += n;
-    mt->peak = mt->live > mt->peak ? mt->live : mt->peak;
-    return (char *)p + 16;
-}
-static void m_free(void *ctx, void *q)
-{
-    meter *mt = ctx;
-    if (q) {
-        size_t *p = (size_t *)((char *)q - 16);
-        mt->live -= p[0];
-        free(p);
-    }
-}
-static void *m_realloc(void *ctx, void *q, size_t n)
-{
-    void *r = m_malloc(ctx, n);
-    if (r && q) {
-        size_t old = ((size_t *)((char *)q - 16))[0];
-        memcpy(r, q, old < n ? old : n);
-        m_free(ctx, q);
-    }
-    return r;
-}
 
 static void test_huge_sizes(void **state)
 {
@@ -347,8 +314,8 @@ static void test_huge_sizes(void **state)
     assert_int_equal(amz_json_read(big, strlen(big), &m, &o, &err), AMZ_ENOMEM);
     assert_non_null(strstr(err.msg, "a 100000x100000 maze needs about"));
     /* Without a limit, the short "cells" list gives it away before the maze is made. */
-    meter mt = {0, 0};
-    amz_allocator a = {m_malloc, NULL, m_realloc, m_free, &mt};
+    tu_meter mt = {0, 0};
+    amz_allocator a = tu_meter_allocator(&mt);
     assert_int_equal(amz_set_allocator(&a), AMZ_OK);
     amz_status st = amz_json_read(big, strlen(big), &m, NULL, &err);
     amz_set_allocator(NULL);
