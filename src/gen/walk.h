@@ -71,4 +71,13 @@ static ALWAYS_INLINE int walk_dir(amz_topology T, amz_rng *rng, uint64_t *buf, i
     }
 }
 
+/* Cell-number step of each direction by column parity, so a walk moves without a
+ * multiply per step: cell + du[x & 1][d] is the neighbour of cell (x, y) in direction d. */
+static inline void walk_steps(amz_topology T, int64_t width, int64_t du[2][AMZ_MAX_DIRS])
+{
+    for (int odd = 0; odd < 2; odd++)
+        for (int d = 0; d < grid_ndirs(T); d++)
+            du[odd][d] = (int64_t)grid_dy[T][odd][d] * width + grid_dx[T][d];
+}
+
 #endif

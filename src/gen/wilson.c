@@ -36,11 +36,8 @@ static ALWAYS_INLINE amz_status wilson(walker *wk, amz_topology T, bool MASK)
     const uint64_t *mask = m->mask;
     const amz_observer *obs = wk->obs;
     amz_rng *rng = wk->rng;
-    /* Cell-number step of each direction, by column parity (no multiply per step). */
     int64_t du[2][AMZ_MAX_DIRS];
-    for (int odd = 0; odd < 2; odd++)
-        for (int d = 0; d < grid_ndirs(T); d++)
-            du[odd][d] = (int64_t)grid_dy[T][odd][d] * w + grid_dx[T][d];
+    walk_steps(T, w, du);
     uint64_t buf = 0, in_tree = wk->in_tree;
     int left = 0;
 
