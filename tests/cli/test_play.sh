@@ -34,7 +34,9 @@ if ! command -v tmux >/dev/null 2>&1; then
     finish
 fi
 
-SOCK=amaze-test-$$
+SOCK=amaze-test-$$-0
+export TMUX_TMPDIR=$T    # the servers' sockets go away with the test's folder
+SESSIONS=0
 export XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache
 mkdir -p "$XDG_DATA_HOME"
 tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
@@ -50,7 +52,12 @@ ESC=$'\e'
 start() {
     local name=$1
     shift
+    # Each game gets a server of its own: a client that connects while the previous
+    # server is still shutting down (kill-server does not wait) fails with "server
+    # exited unexpectedly", as it did once on a loaded CI machine.
     tm kill-server >/dev/null 2>&1
+    SESSIONS=$((SESSIONS + 1))
+    SOCK=amaze-test-$$-$SESSIONS
     {
         echo 'trap : INT'
         printf 'sh -c '\''echo $$ > %q/pid; exec env "$@"'\'' env' "$T"
