@@ -64,6 +64,7 @@ static const amz_observer *recorder(int want, amz_observer *obs)
     events.limit = (size_t)want;
     obs->fn = record;
     obs->ctx = &events;
+    obs->events = 0; /* every event */
     return obs;
 }
 

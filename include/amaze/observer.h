@@ -68,7 +68,14 @@ typedef int (*amz_observer_fn)(void *ctx, const amz_event *ev);
 typedef struct amz_observer {
     amz_observer_fn fn;
     void *ctx;
+    /* The events wanted: bit (1u << type) for each; 0 (the default) = all. An observer
+     * that wants only PROGRESS (a progress bar) lets algorithms that have a faster
+     * unobserved form (prim, kruskal) use it: they then emit only PROGRESS, and a cancel
+     * leaves every passage closed. Others may still send unwanted events. */
+    uint32_t events;
 } amz_observer;
+
+#define AMZ_EVENTS_PROGRESS (1u << AMZ_EV_PROGRESS)
 
 /* Printable event name ("visit", "carve", ...); "?" for an unknown type. */
 AMZ_API const char *amz_event_name(amz_event_type type);

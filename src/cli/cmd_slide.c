@@ -296,7 +296,7 @@ int slide_open_tables(const char *cmd, int rows, int cols, slide_opts *o, amz_sl
     po.cache_dir = o->so.cache_dir;
     po.threads = o->so.threads;
     build_progress bp = {isatty(STDERR_FILENO) != 0, 0, -1, 0};
-    amz_observer obs = {on_build, &bp};
+    amz_observer obs = {on_build, &bp, 0};
     amz_slide_pdb_report rep;
     amz_error err;
     amz_error_clear(&err);

@@ -137,7 +137,7 @@ int cmd_solve(int argc, char **argv)
     cli_progress prog;
     cli_progress_init(&prog, cmd, quiet);
     prog.total = (uint64_t)amz_maze_count_cells(&m);
-    amz_observer obs = {cli_progress_event, &prog};
+    amz_observer obs = {cli_progress_event, &prog, AMZ_EVENTS_PROGRESS};
     amz_status st = amz_solve_maze(&m, algorithm, &so, prog.enabled ? &obs : NULL, &explored, &err);
     cli_progress_done(&prog);
     if (st) {

@@ -81,7 +81,7 @@ int cli_generate_stream(const char *cmd, const cli_stream_args *a)
     st = png ? amz_image_rows_begin(&pw, &h, &io, of.fp, &err) : amz_amz_rows_begin(&aw, of.fp, &h, &err);
     cli_progress prog;
     cli_progress_init(&prog, "generate", a->quiet);
-    amz_observer obs = {cli_progress_event, &prog};
+    amz_observer obs = {cli_progress_event, &prog, AMZ_EVENTS_PROGRESS};
     if (st == AMZ_OK)
         st = amz_gen_stream(a->algorithm, a->topology, a->width, a->height, a->o,
                             png ? amz_image_rows_put : amz_amz_rows_put, png ? (void *)pw : (void *)&aw,

@@ -93,7 +93,7 @@ int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, con
         return cli_lib_fail(NULL, &err, st);
     cli_progress prog;
     cli_progress_init(&prog, cmd, a->quiet);
-    amz_observer obs = {cli_progress_event, &prog};
+    amz_observer obs = {cli_progress_event, &prog, AMZ_EVENTS_PROGRESS};
     if (prog.enabled)
         o.observer = &obs;
     st = amz_image_write(m, &o, f, of.fp, &err);

@@ -4,6 +4,8 @@
 #ifndef AMZ_CORE_OBSERVE_H
 #define AMZ_CORE_OBSERVE_H
 
+#include <stdbool.h>
+
 #include "amaze/observer.h"
 
 static inline int obs_emit(const amz_observer *obs, amz_event_type t, amz_cell cell, int dir, amz_cell other)
@@ -39,6 +41,12 @@ static inline int obs_progress_tick(const amz_observer *obs, obs_progress *p)
         return 0;
     p->next += p->step;
     return obs_emit_index(obs, AMZ_EV_PROGRESS, AMZ_NO_CELL, p->done, p->total);
+}
+
+/* True if obs (normalised) wants more than PROGRESS: the step-by-step form must run. */
+static inline bool obs_wants_steps(const amz_observer *obs)
+{
+    return obs && (obs->events == 0 || (obs->events & ~(uint32_t)AMZ_EVENTS_PROGRESS) != 0);
 }
 
 /* A NULL-or-empty observer becomes NULL so loops test one pointer. */

@@ -64,7 +64,7 @@ static amz_status one_island(amz_maze *m, const amz_gen_info *g, const amz_islan
         amz_rng rng;
         amz_rng_seed(&rng, seed);
         relay r = {obs, x0, y0, sw, m->width};
-        amz_observer inner = {relay_event, &r};
+        amz_observer inner = {relay_event, &r, obs ? obs->events : 0};
         st = g->run(&sub, &rng, o, obs ? &inner : NULL, err);
     }
     /* A canceled island keeps what was carved (and announced) so far, like a canceled

@@ -504,7 +504,7 @@ amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn,
         return amz_errorf(err, AMZ_EINVAL, "animation: no frame function");
     anim an;
     memset(&an, 0, sizeof an);
-    amz_observer obs = {observe, &an};
+    amz_observer obs = {observe, &an, 0};
     an.spf = o->steps_per_frame;
     if (!an.spf) {
         /* Count the events on a copy (same seed, same events), then fit them. */

@@ -145,7 +145,7 @@ static void test_generators(void **state)
                 o.seed = 17 + s;
                 o.braid = s % 2 ? 0.5 : 0; /* braiding reports its openings too */
                 log_t l = {NULL, 0, 0, 0};
-                amz_observer obs = {record, &l};
+                amz_observer obs = {record, &l, 0};
                 amz_error err;
                 char what[128];
                 snprintf(what, sizeof what, "%s on %s %dx%d%s", g->name, amz_topology_name((amz_topology)t), w, h,
@@ -161,7 +161,7 @@ static void test_generators(void **state)
                     amz_maze m;
                     make_grid(&m, (amz_topology)t, w, h, ring);
                     log_t l2 = {NULL, 0, 0, k};
-                    amz_observer o2 = {record, &l2};
+                    amz_observer o2 = {record, &l2, 0};
                     if (amz_gen_run(&m, g->name, &o, &o2, &err) != AMZ_ECANCELED)
                         fail_msg("%s: stopping after %zu events did not cancel", what, k);
                     assert_true(tu_edges_consistent(&m));
@@ -243,7 +243,7 @@ static void test_solvers(void **state)
             for (size_t i = 0; i < amz_solve_count(); i++) {
                 const amz_solve_info *s = amz_solve_at(i);
                 log_t l = {NULL, 0, 0, 0};
-                amz_observer obs = {record, &l};
+                amz_observer obs = {record, &l, 0};
                 amz_solve_result r;
                 char what[96];
                 snprintf(what, sizeof what, "%s on %s maze %d", s->name, amz_topology_name((amz_topology)t), seed);
@@ -256,7 +256,7 @@ static void test_solvers(void **state)
                 }
                 for (size_t k = 1; k < l.n; k = k * 5 + 1) { /* stopped early */
                     log_t l2 = {NULL, 0, 0, k};
-                    amz_observer o2 = {record, &l2};
+                    amz_observer o2 = {record, &l2, 0};
                     if (amz_solve_run(&m, s->name, m.start, m.goal, NULL, &o2, &r, NULL) != AMZ_ECANCELED)
                         fail_msg("%s: stopping after %zu events did not cancel", what, k);
                     assert_null(r.path.dirs);

@@ -367,7 +367,7 @@ static void test_build_cancel(void **state)
 {
     (void)state;
     int calls = 0;
-    amz_observer obs = {cancel_at_once, &calls};
+    amz_observer obs = {cancel_at_once, &calls, 0};
     amz_slide_pdb_options po;
     amz_slide_pdb_options_init(&po);
     po.cache_dir = dir;

@@ -325,7 +325,7 @@ static void test_limits_and_cancel(void **state)
         assert_null(s.moves);
         o.node_limit = 0;
         watch w = {0, 3, 0, true};
-        amz_observer obs = {on_event, &w};
+        amz_observer obs = {on_event, &w, 0};
         assert_int_equal(amz_slide_solve(&b, "ida", &o, &obs, &s, &err), AMZ_ECANCELED);
         assert_int_equal(w.events, 3);
         assert_true(w.monotone);

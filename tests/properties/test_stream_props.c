@@ -155,7 +155,7 @@ static void test_driver_rules(void **state)
         free(r.bits);
         /* Progress events only, and an observer can cancel. */
         int n = 0;
-        amz_observer obs = {cancel_after, &n};
+        amz_observer obs = {cancel_after, &n, 0};
         rec r2 = {0, -1, 3000, calloc(((size_t)3000 * 3000 * 2 + 63) / 64, 8)};
         assert_int_equal(amz_gen_stream(streamers[a], AMZ_TOPO_SQUARE, 3000, 3000, &o, rec_row, &r2, &obs, &err),
                          AMZ_ECANCELED);

@@ -30,7 +30,7 @@ static int count_events(void *ctx, const amz_event *ev)
 static uint64_t reference_events(amz_topology t, int w, int h, const amz_anim_options *o)
 {
     uint64_t n = 0;
-    amz_observer obs = {count_events, &n};
+    amz_observer obs = {count_events, &n, 0};
     amz_maze m;
     assert_int_equal(amz_maze_init(&m, t, w, h, NULL), AMZ_OK);
     assert_int_equal(amz_gen_run(&m, o->generator, &o->gen, (o->what & AMZ_ANIM_GENERATE) ? &obs : NULL, NULL), AMZ_OK);

@@ -251,7 +251,7 @@ static void test_generators(void **state)
 {
     (void)state;
     recorder r = {0};
-    amz_observer obs = {record, &r};
+    amz_observer obs = {record, &r, 0};
     for (size_t g = 0; g < amz_gen_count(); g++) {
         const amz_gen_info *gi = amz_gen_at(g);
         for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++) {
@@ -311,7 +311,7 @@ static void test_generator_cancel(void **state)
 {
     (void)state;
     recorder r = {0};
-    amz_observer obs = {record, &r};
+    amz_observer obs = {record, &r, 0};
     for (size_t g = 0; g < amz_gen_count(); g++) {
         const amz_gen_info *gi = amz_gen_at(g);
         for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++)
@@ -440,7 +440,7 @@ static void test_solvers(void **state)
 {
     (void)state;
     recorder r = {0};
-    amz_observer obs = {record, &r};
+    amz_observer obs = {record, &r, 0};
     for (size_t s = 0; s < amz_solve_count(); s++) {
         const amz_solve_info *si = amz_solve_at(s);
         for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++)
@@ -511,7 +511,7 @@ static void test_empty_observer(void **state)
 {
     (void)state;
     /* An observer without a function is the same as none. */
-    amz_observer none = {NULL, NULL};
+    amz_observer none = {NULL, NULL, 0};
     amz_maze a, b;
     assert_int_equal(amz_maze_init(&a, AMZ_TOPO_HEX, 9, 9, NULL), AMZ_OK);
     assert_int_equal(amz_maze_init(&b, AMZ_TOPO_HEX, 9, 9, NULL), AMZ_OK);
