@@ -32,6 +32,8 @@ typedef enum amz_corner {
     AMZ_CORNER_SW = 3
 } amz_corner;
 
+#define AMZ_GEN_MAX_THREADS 64 /* most worker threads amz_gen_options.threads asks for */
+
 /* Options common to all generators, and the few that tune one algorithm. Initialise
  * with amz_gen_options_init, then set what you need: new fields keep their defaults in
  * old code. amz_gen_options_check says what is out of range. */
@@ -54,6 +56,10 @@ typedef struct amz_gen_options {
                              (else 2) when one is near: richer decision points */
     bool near_start;      /* hunt outwards from the start, so branches sprout near it (the
                              plain hunt already scans from the top-left cell) */
+    /* prim and kruskal without a step observer: worker threads, 0 or 1 .. 64 (default 0 =
+       one). The maze is the same for every count (docs/ALGORITHMS.md); other generators
+       run on one thread. */
+    unsigned threads;
 } amz_gen_options;
 
 typedef amz_status (*amz_gen_fn)(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
@@ -70,6 +76,7 @@ typedef struct amz_gen_info {
     unsigned row_bytes;   /* working memory per column (row buffers), in bytes */
     bool perfect;         /* always makes a perfect maze over connected cells (without --braid) */
     bool masks;           /* works with removed cells; if false amz_gen_run refuses masked mazes */
+    bool parallel;        /* uses amz_gen_options.threads (and makes the same maze for any count) */
 } amz_gen_info;
 
 /* Defaults: seed 0, no braid, ends kept, bias NE 0.5, choice "newest", no branching. */

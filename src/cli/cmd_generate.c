@@ -45,6 +45,8 @@ static const char help[] =
     "      --near-start         hunt-and-kill: hunt outwards from the start, so that\n"
     "                           branches sprout near it (the plain hunt already starts\n"
     "                           from the top left)\n"
+    "      --threads N          prim, kruskal: worker threads, 1 to 64 (default 1); the\n"
+    "                           maze is the same for every N\n"
     "\n"
     "Output:\n"
     "  -o, --output FILE        write to FILE ('-' = standard output), replaced atomically\n"
@@ -139,6 +141,7 @@ int cmd_generate(int argc, char **argv)
         {"bias", required_argument, NULL, 'i'},      {"choice", required_argument, NULL, 'C'},
         {"branching", required_argument, NULL, 'r'}, {"near-start", no_argument, NULL, 'n'},
         {"stream", no_argument, NULL, 'T'},          {"quiet", no_argument, NULL, 'q'},
+        {"threads", required_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0},
     };
     const char *cmd = "generate";
@@ -146,6 +149,7 @@ int cmd_generate(int argc, char **argv)
     uint64_t seed = 0, max_memory = 0;
     bool has_seed = false, has_start = false, has_goal = false, has_size = false, allow_islands = false;
     bool stream = false, quiet = false;
+    int threads = 0;
     const char *algorithm = "backtracker", *topology = "square", *shape = NULL, *mask = NULL;
     cli_output out = {0};
     amz_gen_options o;
@@ -185,6 +189,7 @@ int cmd_generate(int argc, char **argv)
         case 'c': out.color = optarg; break;
         case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &max_memory))) return rc; break;
         case 'T': stream = true; break;
+        case 'j': if ((rc = cli_parse_int_range(cmd, "--threads", optarg, 1, AMZ_GEN_MAX_THREADS, &threads))) return rc; break;
         case 'q': quiet = true; break;
         case 'L': list_algorithms(); return CLI_OK;
         case 'h': cli_print_help(stdout, help); return CLI_OK;
@@ -207,6 +212,9 @@ int cmd_generate(int argc, char **argv)
         return cli_usage(cmd, "--algorithm", "'%s' does not work on %s grids", g->name, topology);
     if (only_for && strcmp(only_for, g->name) != 0)
         return cli_usage(cmd, only_opt, "%s is an option of %s, not of %s", only_opt, only_for, g->name);
+    if (threads > 1 && !g->parallel)
+        return cli_usage(cmd, "--threads", "%s runs on one thread; --threads is for prim and kruskal", g->name);
+    o.threads = (unsigned)threads;
     if (o.ends == AMZ_ENDS_LONGEST && (has_start || has_goal))
         return cli_usage(cmd, "--longest", "--longest places start and goal itself; drop --start and --goal");
     if (o.ends == AMZ_ENDS_FARTHEST && has_goal)
@@ -267,7 +275,7 @@ int cmd_generate(int argc, char **argv)
     o.allow_islands = allow_islands;
     cli_progress prog;
     cli_progress_init(&prog, cmd, quiet);
-    amz_observer obs = {cli_progress_event, &prog};
+    amz_observer obs = {cli_progress_event, &prog, AMZ_EVENTS_PROGRESS};
     /* Watched, the row generators would take their slower observed path; their stream
      * reports progress from the row loop and makes the same maze (amaze/stream.h). */
     if (prog.enabled && amz_gen_can_stream(g->name, topo) && !mask && sh == AMZ_SHAPE_RECT && o.braid == 0 &&

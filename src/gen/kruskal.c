@@ -1,19 +1,25 @@
-/* kruskal.c — randomised Kruskal: take the edges in a uniformly random order and open
- * each one whose two cells are still in different trees (union-find). Sources:
- * J. B. Kruskal, "On the shortest spanning subtree of a graph", Proc. AMS 7 (1956);
- * R. E. Tarjan, "Efficiency of a good but not linear set union algorithm", JACM 22
- * (1975) for union-find with path halving.
+/* kruskal.c — Kruskal: take the edges lightest first under random weights and open
+ * each one whose two cells are still in different trees (union-find). The weights are
+ * those of mst.h (hashed from the edge index and a key drawn from the seed, ties by the
+ * index), so the order is a uniformly random one and the maze is the minimum spanning
+ * forest of those weights. Watched step by step (an animation) the edges are taken
+ * here in that global order; otherwise mst_tiles.c computes the same forest by tiles,
+ * which is several times faster and can use several threads. Sources: J. B. Kruskal,
+ * "On the shortest spanning subtree of a graph", Proc. AMS 7 (1956); R. E. Tarjan,
+ * "Efficiency of a good but not linear set union algorithm", JACM 22 (1975) for
+ * union-find with path halving.
  *
- * Speed comes from memory order. The random order is made in cache-friendly passes:
- * each edge goes to one of B buckets by 16 random bits (counted, then scattered from
- * the same draws replayed), and each bucket, small enough for the cache, is shuffled
- * by Fisher-Yates; independent uniform buckets plus uniform shuffles give a uniform
- * permutation. Union-find lookups run ahead of use with prefetches, and roots are
- * linked by a random-looking priority computed from their index (randomised linking:
- * expected logarithmic depth without a rank array; M. Goel, S. Khanna, D. Larkin,
- * R. Tarjan, "Disjoint set union with randomized linking", SODA 2014). The big arrays
- * ask for huge pages. Memory: 4 bytes per edge and per cell (8 past 2^32 edges). On a
- * mask every island gets its own tree. */
+ * The global order is made in cache-friendly passes: each edge goes to one of B buckets
+ * by its weight's top bits (counted, then scattered, in edge order), and each bucket,
+ * small enough for the cache, is sorted by the rest of the weight, stably, so equal
+ * weights stay in edge order. Union-find lookups run ahead of use with prefetches, and
+ * roots are linked by a random-looking priority computed from their index (randomised
+ * linking: expected logarithmic depth without a rank array; M. Goel, S. Khanna, D.
+ * Larkin, R. Tarjan, "Disjoint set union with randomized linking", SODA 2014). The big
+ * arrays ask for huge pages. Memory: 4 bytes per edge and per cell (8 past 2^32 edges)
+ * and 8 bytes per edge of the largest bucket. On a mask every island gets its own
+ * tree. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "amaze/alloc.h"
@@ -23,6 +29,7 @@
 #include "core/observe.h"
 #include "core/rng_inline.h"
 #include "gen/gen_impl.h"
+#include "gen/mst.h"
 #include "grid/grid.h"
 
 #define PREFETCH 16 /* edges looked ahead */
@@ -75,14 +82,14 @@ static ALWAYS_INLINE amz_cell other_end(const amz_maze *m, amz_topology T, uint6
 
 typedef struct kctx {
     amz_maze *m;
-    amz_rng *rng;
     void *edges, *parent;
     uint64_t nedges, key;
     unsigned bbits;         /* log2 of the number of buckets, at most 16 */
     uint64_t nbuckets;
     uint64_t *start;        /* nbuckets + 1 offsets */
-    uint64_t *touched;      /* observed runs: cells already announced by VISIT */
-    const amz_observer *obs;
+    uint64_t *keys, *tmp;   /* sort keys and edges of one bucket */
+    uint64_t *touched;      /* cells already announced by VISIT */
+    const amz_observer *obs; /* never NULL here: unwatched runs go by tiles */
 } kctx;
 
 /* Runs `body` with `e` set to every edge between two existing cells, in index order. */
@@ -119,18 +126,34 @@ static ALWAYS_INLINE const void *slot(const void *a, uint64_t i, bool wide)
     return wide ? (const void *)((const uint64_t *)a + i) : (const void *)((const uint32_t *)a + i);
 }
 
-/* Bucket of the next edge: 16 random bits per edge, four edges per draw, top bbits
- * of each. The two passes replay the same stream from a copy of the generator. */
-static ALWAYS_INLINE uint64_t next_bucket(amz_rng *r, uint64_t *buf, unsigned *left, unsigned bbits)
+static int cmp_u64(const void *a, const void *b)
 {
-    if (*left == 0) {
-        *buf = rng_next(r);
-        *left = 4;
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts edges[lo, hi) of one bucket by weight, equal weights in edge order: keys are
+ * the weight's low bits above the position in the bucket (which is in edge order). */
+static bool sort_bucket(kctx *k, uint64_t lo, uint64_t hi, bool wide)
+{
+    const uint64_t n = hi - lo;
+    unsigned pb = 1;
+    while (pb < 63 && ((uint64_t)1 << pb) < n)
+        pb++;
+    if (n < 2)
+        return true;
+    if (MST_WEIGHT_BITS - k->bbits + pb > 64)
+        return false;
+    for (uint64_t i = 0; i < n; i++) {
+        const uint64_t e = get(k->edges, lo + i, wide);
+        const uint64_t w = mst_weight(k->key, e) & (((uint64_t)1 << (MST_WEIGHT_BITS - k->bbits)) - 1);
+        k->keys[i] = w << pb | i;
+        k->tmp[i] = e;
     }
-    uint64_t v = *buf & 0xffffu;
-    *buf >>= 16;
-    --*left;
-    return v >> (16 - bbits);
+    qsort(k->keys, (size_t)n, sizeof *k->keys, cmp_u64);
+    for (uint64_t i = 0; i < n; i++)
+        put(k->edges, lo + i, k->tmp[k->keys[i] & (((uint64_t)1 << pb) - 1)], wide);
+    return true;
 }
 
 static ALWAYS_INLINE amz_status run(kctx *k, amz_topology T, bool wide)
@@ -140,29 +163,27 @@ static ALWAYS_INLINE amz_status run(kctx *k, amz_topology T, bool wide)
     const unsigned bb = k->bbits;
     uint64_t *start = k->start;
     void *par = k->parent;
-    /* Pass 1: bucket sizes. Pass 2: the same draws again, scattering (start[b] runs
-     * ahead, then is restored). Pass 3: shuffle each bucket. */
-    amz_rng replay = *k->rng;
-    uint64_t buf = 0;
-    unsigned left = 0;
+    /* Pass 1: bucket sizes. Pass 2: scatter (start[b] runs ahead, then is restored).
+     * Pass 3: sort each bucket. */
+    const int sh = MST_WEIGHT_BITS - (int)bb;
     memset(start, 0, (size_t)(nb + 1) * sizeof *start);
-    FOR_EACH_EDGE(m, T, (void)e; start[next_bucket(k->rng, &buf, &left, bb) + 1]++);
-    for (uint64_t b = 1; b <= nb; b++)
+    FOR_EACH_EDGE(m, T, start[(mst_weight(k->key, e) >> sh) + 1]++);
+    uint64_t most = 0;
+    for (uint64_t b = 1; b <= nb; b++) {
+        most = start[b] > most ? start[b] : most;
         start[b] += start[b - 1];
-    left = 0;
-    FOR_EACH_EDGE(m, T, put(k->edges, start[next_bucket(&replay, &buf, &left, bb)]++, e, wide));
+    }
+    k->keys = amz_malloc((size_t)(most ? most : 1) * sizeof *k->keys);
+    k->tmp = amz_malloc((size_t)(most ? most : 1) * sizeof *k->tmp);
+    if (!k->keys || !k->tmp)
+        return AMZ_ENOMEM;
+    FOR_EACH_EDGE(m, T, put(k->edges, start[mst_weight(k->key, e) >> sh]++, e, wide));
     for (uint64_t b = nb; b > 0; b--)
         start[b] = start[b - 1];
     start[0] = 0;
-    for (uint64_t b = 0; b < nb; b++) {
-        const uint64_t lo = start[b], hi = start[b + 1];
-        for (uint64_t i = hi - lo; i > 1; i--) { /* Fisher-Yates */
-            uint64_t j = lo + (i <= UINT32_MAX ? rng_below(k->rng, (uint32_t)i) : amz_rng_below64(k->rng, i));
-            uint64_t t = get(k->edges, lo + i - 1, wide);
-            put(k->edges, lo + i - 1, get(k->edges, j, wide), wide);
-            put(k->edges, j, t, wide);
-        }
-    }
+    for (uint64_t b = 0; b < nb; b++)
+        if (!sort_bucket(k, start[b], start[b + 1], wide))
+            return AMZ_ENOMEM;
     /* Pass 4: union-find in that order. Two prefetch stages run ahead: the two cells
      * of edge i + 2D, then the parents of those of edge i + D (and the passage word an
      * accepted edge will set), so that the finds of edge i mostly hit the cache. The
@@ -171,9 +192,8 @@ static ALWAYS_INLINE amz_status run(kctx *k, amz_topology T, bool wide)
     enum { D = PREFETCH, RING = 4 * PREFETCH };
     amz_cell ra_[RING], rc_[RING];
     const uint64_t pkey = k->key | 1;
-    obs_progress prog = {0, 0, 0, 0};
-    if (k->obs)
-        obs_progress_init(&prog, ne);
+    obs_progress prog;
+    obs_progress_init(&prog, ne);
     for (uint64_t i = 0; i < ne + 2 * D; i++) {
         amz_cell a, c;
         int d;
@@ -196,7 +216,7 @@ static ALWAYS_INLINE amz_status run(kctx *k, amz_topology T, bool wide)
         a = ra_[t % RING];
         c = rc_[t % RING];
         uint64_t ra = find(par, (uint64_t)a, wide), rc = find(par, (uint64_t)c, wide);
-        if (k->obs && obs_progress_tick(k->obs, &prog))
+        if (obs_progress_tick(k->obs, &prog))
             return AMZ_ECANCELED;
         if (ra == rc)
             continue;
@@ -205,19 +225,17 @@ static ALWAYS_INLINE amz_status run(kctx *k, amz_topology T, bool wide)
         put(par, up ? ra : rc, up ? rc : ra, wide);
         /* The VISITs come before the passage exists and CARVE right after it, so a cancel
          * at any event leaves exactly the announced passages. */
-        if (k->obs && (visit_once(k, a) || visit_once(k, c)))
+        if (visit_once(k, a) || visit_once(k, c))
             return AMZ_ECANCELED;
         bits_set(m->passages, e);
-        if (k->obs) {
-            d = (int)(e % (uint64_t)(grid_ndirs(T) / 2)) + 1;
-            if (obs_emit(k->obs, AMZ_EV_CARVE, a, d, c))
-                return AMZ_ECANCELED;
-        }
+        d = (int)(e % (uint64_t)(grid_ndirs(T) / 2)) + 1;
+        if (obs_emit(k->obs, AMZ_EV_CARVE, a, d, c))
+            return AMZ_ECANCELED;
     }
-    if (k->obs) /* cells no edge reached (a 1x1 maze, a lone island cell) still get their VISIT */
-        for (amz_cell c = 0; c < m->ncells; c++)
-            if (grid_exists(m, c) && visit_once(k, c))
-                return AMZ_ECANCELED;
+    /* cells no edge reached (a 1x1 maze, a lone island cell) still get their VISIT */
+    for (amz_cell c = 0; c < m->ncells; c++)
+        if (grid_exists(m, c) && visit_once(k, c))
+            return AMZ_ECANCELED;
     return AMZ_OK;
 }
 
@@ -244,11 +262,15 @@ static amz_status run_hex_wide(kctx *k)
 amz_status amz_gen_kruskal(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                            amz_error *err)
 {
-    (void)o;
+    /* Prim and Kruskal build the minimum spanning tree of whatever weights they get:
+     * with prim's key the same seed would give prim's maze, so kruskal salts its own. */
+    const uint64_t key = rng_next(rng) ^ 0x6b7275736b616cu; /* "kruskal" */
+    if (!obs_wants_steps(obs))
+        return amz_mst_tiled(m, key, o->threads, obs, "kruskal", err);
     const uint64_t n = (uint64_t)m->ncells, maxid = n * (uint64_t)m->bits;
     const bool wide = maxid > UINT32_MAX;
     const size_t vsize = wide ? 8 : 4;
-    kctx k = {m, rng, NULL, NULL, 0, 0, 0, 1, NULL, NULL, obs};
+    kctx k = {m, NULL, NULL, 0, key, 0, 1, NULL, NULL, NULL, NULL, obs};
     amz_status st = AMZ_OK;
     /* Count the edges: the full grid's, less those touching removed cells. */
     if (m->mask) {
@@ -258,20 +280,18 @@ amz_status amz_gen_kruskal(amz_maze *m, amz_rng *rng, const amz_gen_options *o, 
         k.nedges = m->topology == AMZ_TOPO_SQUARE ? (w - 1) * h + w * (h - 1)
                                                   : (w - 1) * h + w * (h - 1) + (w - 1) * (h - 1);
     }
-    /* About 65536 edges per bucket: a bucket's shuffle stays in the L2 cache, and the
+    /* About 65536 edges per bucket: a bucket's sort stays in the L2 cache, and the
      * scatter writes to few enough places at once. */
     while (k.nbuckets * 65536 < k.nedges && k.bbits < 16) {
         k.nbuckets *= 2;
         k.bbits++;
     }
-    k.key = rng_next(rng);
     /* The union-find and the edge list are indexed at random: ask for huge pages. */
     k.edges = amz_calloc_big((size_t)(k.nedges ? k.nedges : 1), vsize);
     k.parent = amz_calloc_big((size_t)n, vsize);
     k.start = amz_malloc((size_t)(k.nbuckets + 1) * sizeof *k.start);
-    if (obs)
-        k.touched = amz_calloc((size_t)bits_words(n), 8);
-    if (!k.edges || !k.parent || !k.start || (obs && !k.touched)) {
+    k.touched = amz_calloc((size_t)bits_words(n), 8);
+    if (!k.edges || !k.parent || !k.start || !k.touched) {
         st = amz_errorf(err, AMZ_ENOMEM, "kruskal: cannot allocate %llu edges and %llu cells of union-find",
                         (unsigned long long)k.nedges, (unsigned long long)n);
         goto out;
@@ -284,7 +304,11 @@ amz_status amz_gen_kruskal(amz_maze *m, amz_rng *rng, const amz_gen_options *o, 
         st = wide ? run_hex_wide(&k) : run_hex(&k);
     if (st == AMZ_ECANCELED)
         amz_errorf(err, st, "kruskal: canceled by the observer");
+    else if (st == AMZ_ENOMEM)
+        amz_errorf(err, st, "kruskal: out of memory for sorting the edges");
 out:
+    amz_free(k.keys);
+    amz_free(k.tmp);
     amz_free(k.edges);
     amz_free(k.parent);
     amz_free(k.start);

@@ -1,10 +1,12 @@
 /* prim.c — true Prim: every edge gets a random weight, and the tree grows from the
  * start by the lightest edge leading out of it, so the maze is the minimum spanning
- * tree of those weights. Sources: R. C. Prim, "Shortest connection networks and some
+ * tree of those weights (mst.h). Watched step by step (an animation), the tree grows
+ * here; otherwise the same tree is computed by tiles (mst_tiles.c), which is faster
+ * and can use several threads. Sources: R. C. Prim, "Shortest connection networks and some
  * generalizations", Bell System Tech. J. 36 (1957); the maze form in J. Buck, "Mazes
  * for Programmers" (2015), ch. 11 ("True Prim's").
  *
- * Weights are 36-bit values hashed from the edge index and a seed drawn from the rng,
+ * Weights are 36-bit values hashed from the edge index and a key drawn from the rng,
  * so they cost no memory (ties, broken by the edge index, are vanishingly rare). The
  * frontier is a bucket queue: 4096 buckets by the weight's top 12 bits, found through
  * a two-level bitmap of non-empty buckets, each bucket a small binary heap on the rest
@@ -12,8 +14,8 @@
  * others append to a log that is merged (each key once) when the bucket becomes the
  * lightest, so nearly every operation touches memory that is already in the cache:
  * most queued edges are heavy ones that wait long or forever (the tree grows like
- * invasion percolation: the queue peaks near one edge per cell). A popped edge whose far cell joined the tree
- * meanwhile is dropped (lazy deletion), and the run stops once every cell is in (the
+ * invasion percolation: the queue peaks near one edge per cell). A popped edge whose
+ * far cell joined the tree meanwhile is dropped (lazy deletion), and the run stops once every cell is in (the
  * rest of the queue is then stale). Memory: 1 bit per cell, 8 bytes per queued edge
  * (at most the number of edges, up to twice that for growth), 128 KB of headers. */
 #include <string.h>
@@ -24,6 +26,7 @@
 #include "core/observe.h"
 #include "core/rng_inline.h"
 #include "gen/gen_impl.h"
+#include "gen/mst.h"
 #include "grid/grid.h"
 
 /* Weights have 36 bits: the top 12 pick one of 4096 buckets, the low 24 order a
@@ -191,15 +194,6 @@ static void q_free(bucketq *q)
     amz_free(q);
 }
 
-/* The weight of an edge: 36 bits of a splitmix64-style mix of its index. */
-static inline uint64_t weight(uint64_t key, uint64_t edge)
-{
-    uint64_t z = edge * 0x9e3779b97f4a7c15u + key;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return (z ^ (z >> 31)) >> (64 - 12 - LOW_BITS);
-}
-
 typedef struct prim_ctx {
     amz_maze *m;
     bucketq *q;
@@ -228,7 +222,7 @@ static ALWAYS_INLINE amz_status add(prim_ctx *p, amz_topology T, amz_cell c)
         amz_cell nb = (amz_cell)ny * w + nx;
         if (bits_get(p->tree, (uint64_t)nb) || !grid_exists(m, nb))
             continue;
-        uint64_t e = grid_edge_bit(bits, c, nb, d), wt = weight(p->key, e);
+        uint64_t e = grid_edge_bit(bits, c, nb, d), wt = mst_weight(p->key, e);
         if (!q_push(p->q, (uint32_t)(wt >> LOW_BITS), (wt & ((1u << LOW_BITS) - 1)) << EDGE_BITS | e))
             return AMZ_ENOMEM;
         if (p->obs && !bits_get(p->seen, (uint64_t)nb)) {
@@ -289,7 +283,10 @@ static amz_status grow_hex(prim_ctx *p)
 amz_status amz_gen_prim(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                         amz_error *err)
 {
-    (void)o;
+    /* Unwatched, the same tree (the minimum spanning tree of the same weights) comes
+     * faster by tiles (mst_tiles.c); on a mask only the start's part is grown here. */
+    if (!obs_wants_steps(obs) && !m->mask)
+        return amz_mst_tiled(m, rng_next(rng), o->threads, obs, "prim", err);
     const size_t words = (size_t)bits_words((uint64_t)m->ncells);
     prim_ctx p = {m, amz_calloc(1, sizeof(bucketq)), amz_calloc(words, 8), NULL, 0, (uint64_t)m->ncells, obs,
                   {0, 0, 0, 0}};

@@ -9,9 +9,11 @@
 #include "core/observe.h"
 #include "gen/gen_impl.h"
 
-/* prim's bucket queue: 4096 bucket headers of 32 bytes whatever the size, and up to
- * two small arrays per bucket with the allocator's overhead (prim.c). */
-#define LEVELS_BYTES ((size_t)4096 * (32 + 2 * 48))
+/* Fixed working memory of prim and kruskal: unwatched, 69 bytes per cell of a 128x128
+ * tile per thread (the estimate counts one thread) and some slack for list growth
+ * (mst_tiles.c); watched, prim's bucket queue takes less: 4096 headers of 32 bytes and
+ * up to two small arrays per bucket (prim.c). */
+#define TILES_BYTES ((size_t)128 * 128 * 69 + 65536)
 
 #define SQ (1u << AMZ_TOPO_SQUARE)
 #define HEX (1u << AMZ_TOPO_HEX)
@@ -51,8 +53,8 @@ static const amz_gen_info registry[] = {
     /* the bucket queue peaks near one edge per cell */
     {.name = "prim",
      .summary = "true Prim: grow along the cheapest edge of random weights; many short dead ends",
-     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 176, .work_fixed = LEVELS_BYTES, .row_bytes = 0,
-     .run = amz_gen_prim},
+     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 176, .work_fixed = TILES_BYTES, .row_bytes = 0,
+     .parallel = true, .run = amz_gen_prim},
     /* two bitmaps; a frontier bag along the blob's rim */
     {.name = "prim-simple",
      .summary = "simplified Prim: grow from a random frontier cell; radial, many dead ends",
@@ -60,8 +62,8 @@ static const amz_gen_info registry[] = {
      .run = amz_gen_prim_simple},
     {.name = "kruskal",
      .summary = "join random edges between different trees (union-find): short dead ends",
-     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 144, .work_fixed = 0, .row_bytes = 0,
-     .run = amz_gen_kruskal},
+     .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 144, .work_fixed = TILES_BYTES, .row_bytes = 0,
+     .parallel = true, .run = amz_gen_kruskal},
     {.name = "growing-tree",
      .summary = "grow from a list cell picked by --choice (newest/oldest/random/middle or a mix)",
      .topologies = SQ | HEX, .perfect = true, .masks = true, .work_bits = 98, .work_fixed = 0, .row_bytes = 0,
@@ -100,6 +102,8 @@ amz_status amz_gen_options_check(const amz_gen_options *o, amz_error *err)
         return amz_errorf(err, AMZ_ERANGE, "branching %g is outside 0..1", o->branching);
     if ((unsigned)o->ends > AMZ_ENDS_LONGEST)
         return amz_errorf(err, AMZ_EINVAL, "unknown end placement %d", (int)o->ends);
+    if (o->threads > AMZ_GEN_MAX_THREADS)
+        return amz_errorf(err, AMZ_ERANGE, "%u threads is outside 1..%d", o->threads, AMZ_GEN_MAX_THREADS);
     if ((unsigned)o->bias > AMZ_CORNER_SW)
         return amz_errorf(err, AMZ_EINVAL, "unknown bias corner %d", (int)o->bias);
     amz_pick_mix mix;
