@@ -3,25 +3,27 @@
  * several cores, with the same result as Kruskal's or Prim's algorithm run over the
  * whole grid.
  *
- * Each tile of 128x128 cells runs Kruskal on its own edges (sorted by weight; a small
- * union-find of 16-bit indices). Two facts make most of its answers final:
+ * Each tile of 128x128 cells runs Kruskal on its own edges (bucketed by weight; a
+ * bucket whose edges mostly close cycles already is filtered before it is sorted; a
+ * 16-bit union-find). Two facts make nearly all of its answers final:
  *  - cycle rule: an edge the tile rejects closes a cycle of lighter edges, so it is in
  *    no minimum spanning tree (J. B. Kruskal, 1956; the filter of Filter-Kruskal, V.
  *    Osipov, P. Sanders, J. Singler, ALENEX 2009);
- *  - an edge the tile accepts is certainly in the tree unless both of the pieces it
- *    joins touch the tile's border: a cycle of lighter edges through other tiles would
- *    have to leave the tile from both ends. Lighter edges form small clusters (bond
- *    percolation below its threshold), so that happens to few edges, about 6 per tile
- *    row of cells.
- * The doubtful edges and the edges between tiles (about 5% of all edges at 128x128)
- * are then joined lightest first by a global Kruskal over the tiles' certain pieces,
- * numbered compactly: contracting edges known to be in the tree and dropping edges
- * known not to be leaves the same minimum spanning tree. Tiles are independent, so
- * workers take them in any order; piece numbers come from prefix sums over tiles and
- * the global pass sorts by (weight, edge), so the maze does not depend on scheduling.
+ *  - exposure: an edge the tile accepts is certainly in the tree unless both pieces it
+ *    joins own an edge out of the tile lighter than it, since a cycle of lighter edges
+ *    through other tiles would have to leave the tile from both ends. Light pieces are
+ *    small (bond percolation below its threshold) and few of their edges out are
+ *    lighter still, so that happens to few edges.
+ * The doubtful edges and the edges between tiles (1.4% of all edges at 4000x4000) are
+ * then joined lightest first by one Kruskal over the tiles' certain pieces, numbered
+ * compactly: contracting edges known to be in the tree and dropping edges known not to
+ * be leaves the same minimum spanning tree. Tiles are independent, so workers take
+ * them in any order; piece numbers come from prefix sums over tiles and the global
+ * pass sorts by (weight, edge), so the maze does not depend on the scheduling.
  *
- * Memory: about 1.1 MB of scratch per worker (69 bytes per cell of a tile), 24 bytes per doubtful or crossing edge
- * and 2 bytes per tile border cell. */
+ * Memory: about 1 MB of scratch per worker (62 bytes per cell of a tile), 24 bytes per
+ * doubtful or crossing edge (twice while they are sorted) and 4 bytes per tile border
+ * cell. */
 #include <string.h>
 
 #include "amaze/alloc.h"
@@ -34,8 +36,8 @@
 
 #define TS 128              /* tile side; local cell indices are ly * TS + lx */
 #define TS_LOG 7
-#define LBITS 16            /* local edge index (cell * bits + dir - 1) in a sort key */
-#define SORT_BITS 12        /* buckets of the local sort: by the weight's top bits */
+#define LBITS (2 * TS_LOG + 2) /* local edge index (cell * bits + dir - 1) in a sort key */
+#define SORT_BITS (2 * TS_LOG - 2) /* buckets of the local sort: about 8 keys each */
 #define NONE UINT32_MAX
 
 /* A doubtful edge (a, b: pieces) or a crossing edge (b == NONE until resolved). */
@@ -54,7 +56,7 @@ typedef struct scratch {
     uint64_t *keys, *sorted;          /* 3 per cell */
     uint32_t *id;                     /* piece root -> local piece number */
     uint16_t *par, *spar;             /* all accepted edges; certain ones only */
-    uint16_t *size;
+    uint16_t *size;                   /* on a root: its piece's cells, less one */
     uint32_t *expo;                   /* on a root: its piece's lightest edge out of the tile */
     uint32_t count[(1u << SORT_BITS) + 1];
     cvec out;
@@ -215,7 +217,7 @@ static ALWAYS_INLINE bool process_tile(mst_ctx *c, scratch *s, uint64_t t, amz_t
         for (int32_t lx = 0; lx < tw; lx++) {
             const uint32_t i = (uint32_t)(ly << TS_LOG | lx);
             par[i] = spar[i] = (uint16_t)i;
-            size[i] = 1;
+            size[i] = 0;
         }
 #define ENDS(key, lc, lv, d)                                                                                      \
     const uint32_t li_ = (uint32_t)((key) & ((1u << LBITS) - 1)), lc = li_ / (uint32_t)bits,                  \
@@ -259,7 +261,7 @@ static ALWAYS_INLINE bool process_tile(mst_ctx *c, scratch *s, uint64_t t, amz_t
                 rv = tmp;
             }
             par[rv] = (uint16_t)ru;
-            size[ru] = (uint16_t)(size[ru] + size[rv]);
+            size[ru] = (uint16_t)(size[ru] + size[rv] + 1);
             expo[ru] = expo[rv] < expo[ru] ? expo[rv] : expo[ru];
             const int32_t lx = (int32_t)(lc & (TS - 1)), ly = (int32_t)(lc >> TS_LOG);
             const uint64_t e = ((amz_cell)(y0 + ly) * W + x0 + lx) * (uint64_t)bits + d - 1;

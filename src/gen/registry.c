@@ -9,11 +9,11 @@
 #include "core/observe.h"
 #include "gen/gen_impl.h"
 
-/* Fixed working memory of prim and kruskal: unwatched, 69 bytes per cell of a 128x128
+/* Fixed working memory of prim and kruskal: unwatched, 62 bytes per cell of a 128x128
  * tile per thread (the estimate counts one thread) and some slack for list growth
  * (mst_tiles.c); watched, prim's bucket queue takes less: 4096 headers of 32 bytes and
  * up to two small arrays per bucket (prim.c). */
-#define TILES_BYTES ((size_t)128 * 128 * 69 + 65536)
+#define TILES_BYTES ((size_t)128 * 128 * 62 + 65536)
 
 #define SQ (1u << AMZ_TOPO_SQUARE)
 #define HEX (1u << AMZ_TOPO_HEX)
