@@ -62,16 +62,17 @@ typedef struct scratch {
     cvec out;
 } scratch;
 
-static scratch *scratch_new(size_t cells)
+/* `edges`: room for the largest tile's own edges over 3; `cells`: its rows times TS. */
+static scratch *scratch_new(size_t edges, size_t cells)
 {
-    const size_t per = 2 * 3 * sizeof(uint64_t) + 2 * sizeof(uint32_t) + 3 * sizeof(uint16_t);
-    scratch *s = amz_calloc(1, sizeof *s + cells * per);
+    const size_t per = 2 * sizeof(uint32_t) + 3 * sizeof(uint16_t);
+    scratch *s = amz_calloc(1, sizeof *s + 2 * 3 * edges * sizeof(uint64_t) + cells * per);
     if (!s)
         return NULL;
     char *p = (char *)(s + 1); /* 8-byte arrays first, so each stays aligned */
     s->keys = (uint64_t *)(void *)p;
-    s->sorted = s->keys + 3 * cells;
-    s->id = (uint32_t *)(void *)(s->sorted + 3 * cells);
+    s->sorted = s->keys + 3 * edges;
+    s->id = (uint32_t *)(void *)(s->sorted + 3 * edges);
     s->expo = s->id + cells;
     s->par = (uint16_t *)(void *)(s->expo + cells);
     s->spar = s->par + cells;
@@ -95,7 +96,7 @@ typedef struct mst_ctx {
 static bool cvec_push(cvec *c, uint64_t w, uint64_t e, uint32_t a, uint32_t b)
 {
     if (c->n == c->cap) {
-        size_t ncap = c->cap ? 2 * c->cap : 4096;
+        size_t ncap = c->cap ? 2 * c->cap : 256;
         cand *n = amz_realloc(c->v, ncap * sizeof *n);
         if (!n)
             return false;
@@ -478,9 +479,9 @@ amz_status amz_mst_tiled(amz_maze *m, uint64_t key, unsigned threads, const amz_
     c.nids = amz_calloc((size_t)c.ntiles, sizeof *c.nids);
     c.slot = amz_malloc((size_t)c.ntiles * 4 * TS * sizeof *c.slot);
     bool ok = c.nids && c.slot;
-    const size_t tcells = (size_t)TS * (size_t)(m->height < TS ? m->height : TS);
+    const size_t rows = (size_t)(m->height < TS ? m->height : TS), cols = (size_t)(m->width < TS ? m->width : TS);
     for (unsigned i = 0; i < nw && ok; i++)
-        ok = (c.s[i] = scratch_new(tcells)) != NULL;
+        ok = (c.s[i] = scratch_new(rows * cols, rows * TS)) != NULL;
     if (ok) {
         worker_ctx wc = {&c, obs};
         amz_par_run(nw, worker, &wc);
