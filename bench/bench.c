@@ -9,7 +9,8 @@
  * clock starts (their first-touch faults are allocation, not algorithm: costly in a
  * VM). Solvers run on backtracker mazes from
  * the top-left to the bottom-right cell. A last section compares the cells explored
- * by bfs, bidir and astar over 100 mazes. Never part of pass/fail. "stream" rows time
+ * by bfs, bidir and astar over 100 mazes, after the "threads" rows (the generators
+ * that take --threads, on 1 and 2 threads). Never part of pass/fail. "stream" rows time
  * amz_gen_stream into the .amz row writer (generation, packing, CRC and write calls)
  * to /dev/null, or to a file in $BENCH_STREAM_DIR (removed after); 31623x31623 (1e9
  * cells) only with BENCH_BIG=1.
@@ -25,6 +26,10 @@
 #include <unistd.h>
 
 #include "amaze.h"
+
+/* Worker threads for the generators that take them (the "threads" rows), 0 = default.
+ * Set before a measurement; the forked child inherits it. */
+static unsigned bench_threads;
 
 typedef struct result {
     double wall, cpu; /* the operation alone */
@@ -83,10 +88,14 @@ static result child_run(const char *kind, const char *algo, amz_topology t, int6
         return r;
     const bool gen = strcmp(kind, "gen") == 0;
     amz_maze_clear(&m); /* first-touch page faults belong to amz_maze_init, not to the algorithm */
-    double w0 = clock_of(CLOCK_MONOTONIC), c0 = clock_of(CLOCK_THREAD_CPUTIME_ID);
+    /* with worker threads, CPU time is the whole process's */
+    const clockid_t cpu = bench_threads > 1 ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID;
+    if (gen)
+        o.threads = bench_threads;
+    double w0 = clock_of(CLOCK_MONOTONIC), c0 = clock_of(cpu);
     if (amz_gen_run(&m, gen ? algo : "backtracker", &o, NULL, NULL))
         return r;
-    double w1 = clock_of(CLOCK_MONOTONIC), c1 = clock_of(CLOCK_THREAD_CPUTIME_ID);
+    double w1 = clock_of(CLOCK_MONOTONIC), c1 = clock_of(cpu);
     if (gen) {
         r.wall = w1 - w0;
         r.cpu = c1 - c0;
@@ -181,7 +190,9 @@ static double run_case(const bench_case *c, amz_topology t, int runs)
     if (n == 0)
         return -1;
     double cells = (double)c->w * (double)c->h, wall = median(walls, n);
-    printf("%-6s %-19s %-6s %6lldx%-6lld %2d %9.1f %9.1f %9.3f %8.3f", c->kind, c->algo, amz_topology_name(t),
+    char name[40];
+    snprintf(name, sizeof name, bench_threads ? "%s x%u" : "%s", c->algo, bench_threads);
+    printf("%-6s %-19s %-6s %6lldx%-6lld %2d %9.1f %9.1f %9.3f %8.3f", c->kind, name, amz_topology_name(t),
            (long long)c->w, (long long)c->h, n, median(cpu_rate, n) / 1e6, median(wall_rate, n) / 1e6, wall,
            (double)peak / cells);
     if (strcmp(c->kind, "solve") == 0)
@@ -222,6 +233,30 @@ static void compare_explored(void)
         char name[48];
         snprintf(name, sizeof name, "%s%s", kinds[k].gen, kinds[k].braid > 0 ? " braided 0.5" : "");
         printf("%-22s %12.0f %12.0f %12.0f %15.1f%%\n", name, sum[0], sum[1], sum[2], 100.0 * (sum[1] / sum[0] - 1));
+    }
+}
+
+/* The generators that take --threads, on 1 and 2 threads (this machine's cores): the
+ * same maze, and the wall-time speed-up. CPU rates there count every thread's time. */
+static void threads_rows(int runs, const char *only)
+{
+    bool header = false;
+    for (size_t i = 0; i < amz_gen_count(); i++) {
+        const amz_gen_info *g = amz_gen_at(i);
+        if (!g->parallel || (only && !strstr(g->name, only) && !strstr("threads", only)))
+            continue;
+        if (!header) {
+            printf("\nThreads (xN: --threads N; speed-up from the median wall times)\n");
+            header = true;
+        }
+        bench_case c = {"gen", g->name, 4000, 4000};
+        bench_threads = 1;
+        double one = run_case(&c, AMZ_TOPO_SQUARE, runs);
+        bench_threads = 2;
+        double two = run_case(&c, AMZ_TOPO_SQUARE, runs);
+        bench_threads = 0;
+        if (one > 0 && two > 0)
+            printf("%-6s %-19s speed-up on 2 threads: %.2fx\n", "gen", g->name, one / two);
     }
 }
 
@@ -283,6 +318,7 @@ int main(int argc, char **argv)
         if (big && bigenv && atoi(bigenv) > 0)
             run_case(&c, AMZ_TOPO_SQUARE, 1);
     }
+    threads_rows(runs, only);
     if (compare && !only)
         compare_explored();
     return 0;
