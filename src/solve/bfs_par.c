@@ -255,13 +255,14 @@ static uint64_t first_level_after(const side *s, uint64_t t, bool ties)
     return l;
 }
 
-/* ---- the threads: side A on the calling thread, side B on a second one ---- */
-#ifdef AMZ_HAVE_PTHREAD
 static int expand_par(search *S, side *s)
 {
     return S->m->topology == AMZ_TOPO_SQUARE ? expand(S, s, AMZ_TOPO_SQUARE, true)
                                              : expand(S, s, AMZ_TOPO_HEX, true);
 }
+
+/* ---- the threads: side A on the calling thread, side B on a second one ---- */
+#ifdef AMZ_HAVE_PTHREAD
 
 static void run_side(search *S, int i)
 {
@@ -310,15 +311,25 @@ static bool run_threads(search *S)
 }
 #endif
 
+/* For tests: one schedule of the threads' phase, played on the calling thread: side A
+ * runs alone for up to steps[0] levels, then side B for up to steps[1] (the first
+ * stays stopped if it met B or ran out of cells, as a thread would). */
+static void run_split(search *S, const uint64_t steps[2])
+{
+    for (int i = 0; i < 2; i++)
+        for (uint64_t k = 0; k < steps[i] && !S->s[i].stopped; k++)
+            S->s[i].stopped = expand_par(S, &S->s[i]);
+}
+
 /* After the threads: both sides back to the last state of the sequential schedule they
- * both reached. Each side's first step not done is the level it was expanding (or, if
- * it ran out of cells, the level that emptied it, which ends the schedule); whichever
- * of the two the schedule takes first is where it stops, and the other side keeps the
- * levels the schedule takes before it. */
+ * both reached. Each side's first step not done expands level `done` (the one it was
+ * in, or an empty one: expanding it ends the schedule as the step that emptied it
+ * would, at the same size); whichever of the two the schedule takes first is where it
+ * stops, and the other side keeps the levels the schedule takes before it. */
 static void rollback_threads(search *S)
 {
     side *a = &S->s[0], *b = &S->s[1];
-    uint64_t la = a->done - (a->stopped == EXP_EMPTY), lb = b->done - (b->stopped == EXP_EMPTY);
+    uint64_t la = a->done, lb = b->done;
     uint64_t ta = *start_of(a, la + 1), tb = *start_of(b, lb + 1); /* sizes at those steps */
     if (ta <= tb)
         lb = first_level_after(b, ta, false);
@@ -403,8 +414,9 @@ static bool side_init(search *S, side *s, amz_cell root, unsigned flag)
     return true;
 }
 
-amz_status amz_solve_bfs_two_ended(const amz_maze *m, amz_cell from, amz_cell to, int threads,
-                                   const amz_observer *obs, amz_solve_result *out, amz_error *err)
+/* threads >= 2: the two threads' phase first; split: a simulated one (for tests). */
+static amz_status two_ended(const amz_maze *m, amz_cell from, amz_cell to, int threads, const uint64_t *split,
+                            const amz_observer *obs, amz_solve_result *out, amz_error *err)
 {
     search local, *S = &local; /* on the stack: its members are 64-byte aligned */
     memset(S, 0, sizeof *S);
@@ -426,7 +438,12 @@ amz_status amz_solve_bfs_two_ended(const amz_maze *m, amz_cell from, amz_cell to
         st = amz_errorf(err, AMZ_ECANCELED, "bfs: canceled by the observer");
         goto done;
     }
-    if (threads >= 2 && !obs && m->ncells >= PAR_MIN_CELLS && run_threads(S)) {
+    bool parallel = split && split[0] + split[1] < NSTART - 4; /* a split keeps every level */
+    if (parallel)
+        run_split(S, split);
+    else
+        parallel = threads >= 2 && !obs && m->ncells >= PAR_MIN_CELLS && run_threads(S);
+    if (parallel) {
         if (S->s[0].stopped == EXP_NOMEM || S->s[1].stopped == EXP_NOMEM) {
             st = amz_errorf(err, AMZ_ENOMEM, "bfs: cannot grow the queue");
             goto done;
@@ -453,4 +470,23 @@ done:
     }
     amz_free((void *)S->st);
     return st;
+}
+
+amz_status amz_solve_bfs_two_ended(const amz_maze *m, amz_cell from, amz_cell to, int threads,
+                                   const amz_observer *obs, amz_solve_result *out, amz_error *err)
+{
+    return two_ended(m, from, to, threads, NULL, obs, out, err);
+}
+
+amz_status amz_solve_bfs_two_ended_split(const amz_maze *m, amz_cell from, amz_cell to, uint64_t steps_a,
+                                         uint64_t steps_b, amz_solve_result *out, amz_error *err)
+{
+    const uint64_t split[2] = {steps_a, steps_b};
+    memset(out, 0, sizeof *out);
+    out->path.start = from;
+    if (from == to) { /* as amz_solve_run answers it */
+        out->explored = 1;
+        return AMZ_OK;
+    }
+    return two_ended(m, from, to, 1, split, NULL, out, err);
 }
