@@ -82,14 +82,14 @@ typedef struct published {
 } published;
 
 typedef struct search {
+    side s[2];
+    published pub[2];
+    _Alignas(64) atomic_int stop; /* the fields after it are read-only in the threads */
+    int meet_dir;
+    amz_cell meet_u; /* the meeting edge: u (A's) in direction meet_dir is v (B's) */
     const amz_maze *m;
     _Atomic uint64_t *st; /* 4-bit cell states, 16 per word */
     const amz_observer *obs;
-    side s[2];
-    amz_cell meet_u; /* the meeting edge: u (A's) in direction meet_dir is v (B's) */
-    int meet_dir;
-    published pub[2];
-    _Alignas(64) atomic_int stop;
 } search;
 
 static inline uint64_t *start_of(const side *s, uint64_t level)
@@ -150,8 +150,10 @@ static ALWAYS_INLINE int claim(search *S, side *s, amz_topology T, bool par, amz
         if (nib) {
             if ((nib & NIB_B) == s->flag)
                 return EXP_LEVEL;
-            S->meet_u = s->flag ? nb : c;
-            S->meet_dir = s->flag ? grid_opposite(T, d) : d;
+            if (!par) { /* with threads the meeting only stops them: the schedule decides */
+                S->meet_u = s->flag ? nb : c;
+                S->meet_dir = s->flag ? grid_opposite(T, d) : d;
+            }
             return EXP_MEET;
         }
         if (!par) { /* one thread: nobody else writes the word */
