@@ -13,7 +13,8 @@
  * that take --threads, on 1 and 2 threads). Never part of pass/fail. "stream" rows time
  * amz_gen_stream into the .amz row writer (generation, packing, CRC and write calls)
  * to /dev/null, or to a file in $BENCH_STREAM_DIR (removed after); 31623x31623 (1e9
- * cells) only with BENCH_BIG=1.
+ * cells) only with BENCH_BIG=1. A "threads" section times bfs with one and two
+ * threads on the same mazes (wall-clock medians; see bench_threads).
  *
  * Usage: amaze-bench [--runs N] [--quick] [--no-compare] [NAME-SUBSTRING] */
 #define _DEFAULT_SOURCE /* wait4 */
@@ -29,7 +30,7 @@
 
 /* Worker threads for the generators that take them (the "threads" rows), 0 = default.
  * Set before a measurement; the forked child inherits it. */
-static unsigned bench_threads;
+static unsigned gen_threads;
 
 typedef struct result {
     double wall, cpu; /* the operation alone */
@@ -89,9 +90,9 @@ static result child_run(const char *kind, const char *algo, amz_topology t, int6
     const bool gen = strcmp(kind, "gen") == 0;
     amz_maze_clear(&m); /* first-touch page faults belong to amz_maze_init, not to the algorithm */
     /* with worker threads, CPU time is the whole process's */
-    const clockid_t cpu = bench_threads > 1 ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID;
+    const clockid_t cpu = gen_threads > 1 ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID;
     if (gen)
-        o.threads = bench_threads;
+        o.threads = gen_threads;
     double w0 = clock_of(CLOCK_MONOTONIC), c0 = clock_of(cpu);
     if (amz_gen_run(&m, gen ? algo : "backtracker", &o, NULL, NULL))
         return r;
@@ -191,7 +192,7 @@ static double run_case(const bench_case *c, amz_topology t, int runs)
         return -1;
     double cells = (double)c->w * (double)c->h, wall = median(walls, n);
     char name[40];
-    snprintf(name, sizeof name, bench_threads ? "%s x%u" : "%s", c->algo, bench_threads);
+    snprintf(name, sizeof name, gen_threads ? "%s x%u" : "%s", c->algo, gen_threads);
     printf("%-6s %-19s %-6s %6lldx%-6lld %2d %9.1f %9.1f %9.3f %8.3f", c->kind, name, amz_topology_name(t),
            (long long)c->w, (long long)c->h, n, median(cpu_rate, n) / 1e6, median(wall_rate, n) / 1e6, wall,
            (double)peak / cells);
@@ -250,13 +251,115 @@ static void threads_rows(int runs, const char *only)
             header = true;
         }
         bench_case c = {"gen", g->name, 4000, 4000};
-        bench_threads = 1;
+        gen_threads = 1;
         double one = run_case(&c, AMZ_TOPO_SQUARE, runs);
-        bench_threads = 2;
+        gen_threads = 2;
         double two = run_case(&c, AMZ_TOPO_SQUARE, runs);
-        bench_threads = 0;
+        gen_threads = 0;
         if (one > 0 && two > 0)
             printf("%-6s %-19s speed-up on 2 threads: %.2fx\n", "gen", g->name, one / two);
+    }
+}
+
+/* ---- bfs --threads: one thread against two on the same mazes ----
+ * Each run generates a maze (not timed), then times amz_solve_run for threads = 1 and
+ * threads = 2 in the same child, alternating which goes first. The rate is maze cells
+ * per wall second (the two forms explore different cells, so cells explored would not
+ * compare); CPU time is the whole process's (both threads). */
+typedef struct threads_result {
+    double wall[2], cpu[2];
+    uint64_t explored[2], len[2];
+    int ok;
+} threads_result;
+
+static threads_result threads_child(int64_t w, int64_t h, double braid, uint64_t seed)
+{
+    threads_result r;
+    memset(&r, 0, sizeof r);
+    amz_maze m;
+    amz_gen_options o;
+    amz_gen_options_init(&o);
+    o.seed = seed;
+    o.braid = braid;
+    if (amz_maze_init(&m, AMZ_TOPO_SQUARE, w, h, NULL) || amz_gen_run(&m, "backtracker", &o, NULL, NULL))
+        return r;
+    for (int k = 0; k < 2; k++) {
+        int i = (int)((seed + (uint64_t)k) % 2); /* which form runs first alternates */
+        amz_solve_options so;
+        amz_solve_options_init(&so);
+        so.threads = i + 1;
+        amz_solve_result s;
+        double w0 = clock_of(CLOCK_MONOTONIC), c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID);
+        if (amz_solve_run(&m, "bfs", m.start, m.goal, &so, NULL, &s, NULL))
+            return r;
+        r.cpu[i] = clock_of(CLOCK_PROCESS_CPUTIME_ID) - c0;
+        r.wall[i] = clock_of(CLOCK_MONOTONIC) - w0;
+        r.explored[i] = s.explored;
+        r.len[i] = s.path.len;
+        amz_path_deinit(&s.path);
+    }
+    amz_maze_deinit(&m);
+    r.ok = r.len[0] == r.len[1]; /* both shortest */
+    return r;
+}
+
+static threads_result threads_measure(int64_t w, int64_t h, double braid, uint64_t seed)
+{
+    threads_result r;
+    memset(&r, 0, sizeof r);
+    int fd[2];
+    if (pipe(fd) != 0)
+        return r;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        threads_result cr = threads_child(w, h, braid, seed);
+        ssize_t n = write(fd[1], &cr, sizeof cr);
+        _exit(n == (ssize_t)sizeof cr ? 0 : 1);
+    }
+    close(fd[1]);
+    if (read(fd[0], &r, sizeof r) != (ssize_t)sizeof r)
+        r.ok = 0;
+    close(fd[0]);
+    waitpid(pid, NULL, 0);
+    return r;
+}
+
+static void bench_threads(int runs, int big)
+{
+    static const struct {
+        int64_t w, h;
+        double braid;
+        int big;
+    } cases[] = {{4000, 4000, 0, 0}, {4000, 4000, 0.5, 0}, {10000, 10000, 0, 1}, {10000, 10000, 0.5, 1}};
+    printf("\nbfs --threads: one thread vs two on the same backtracker mazes (seeds 1000...), wall-clock medians;\n"
+           "M/s = maze cells per second; explored = mean cells explored; speed-up = median of per-maze ratios\n");
+    printf("%-13s %-6s %2s %9s %9s %9s %9s %9s %9s %8s\n", "size", "braid", "n", "1t wall", "1t M/s", "2t wall",
+           "2t M/s", "1t expl", "2t expl", "speed-up");
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        if (cases[c].big && !big)
+            continue;
+        double w1[16], w2[16], ratio[16], e1 = 0, e2 = 0;
+        int n = 0, want = cases[c].big && runs > 3 ? 3 : runs;
+        for (int i = 0; i < want && i < 16; i++) {
+            threads_result r = threads_measure(cases[c].w, cases[c].h, cases[c].braid, 1000 + (uint64_t)i);
+            if (!r.ok)
+                break;
+            w1[n] = r.wall[0];
+            w2[n] = r.wall[1];
+            ratio[n++] = r.wall[0] / r.wall[1];
+            e1 += (double)r.explored[0];
+            e2 += (double)r.explored[1];
+        }
+        if (n == 0) {
+            printf("%6lldx%-6lld %-6.1f failed\n", (long long)cases[c].w, (long long)cases[c].h, cases[c].braid);
+            continue;
+        }
+        double cells = (double)cases[c].w * (double)cases[c].h, m1 = median(w1, n), m2 = median(w2, n);
+        printf("%6lldx%-6lld %-6.1f %2d %9.3f %9.1f %9.3f %9.1f %8.1f%% %8.1f%% %7.2fx\n", (long long)cases[c].w,
+               (long long)cases[c].h, cases[c].braid, n, m1, cells / m1 / 1e6, m2, cells / m2 / 1e6,
+               100 * e1 / n / cells, 100 * e2 / n / cells, median(ratio, n));
     }
 }
 
@@ -319,6 +422,8 @@ int main(int argc, char **argv)
             run_case(&c, AMZ_TOPO_SQUARE, 1);
     }
     threads_rows(runs, only);
+    if (!only || strstr("threads", only))
+        bench_threads(runs, big);
     if (compare && !only)
         compare_explored();
     return 0;

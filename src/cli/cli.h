@@ -103,6 +103,7 @@ typedef struct cli_solve_image_args {
     bool has_from, has_to, verbose;
     int64_t fx, fy, tx, ty;
     uint64_t max_memory;
+    int threads; /* amz_solve_options.threads */
 } cli_solve_image_args;
 
 /* Solves a maze picture on its pixel grid and writes it with the path painted on. */

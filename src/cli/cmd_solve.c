@@ -13,6 +13,10 @@ static const char help[] =
     "Options:\n"
     "  -a, --algorithm NAME     solver (default bfs); see --list-algorithms\n"
     "      --hand left|right    wall-follower: the hand kept on the wall (default left)\n"
+    "      --threads N          bfs: 1 to 64 (default 1); 2 or more search from both\n"
+    "                           ends at once on two threads (more add nothing): a\n"
+    "                           shortest path, the same for every N >= 2, and the\n"
+    "                           one-thread path on perfect mazes; no progress bar\n"
     "      --start X,Y          solve from this cell instead of the maze's start\n"
     "      --goal X,Y           solve to this cell instead of the maze's goal\n"
     "      --from X,Y, --to X,Y the same as --start and --goal\n"
@@ -60,11 +64,12 @@ int cmd_solve(int argc, char **argv)
         {"from", required_argument, NULL, 'B'},      {"to", required_argument, NULL, 'G'},
         {"path-color", required_argument, NULL, 'C'},
         {"hand", required_argument, NULL, 'H'},      {"quiet", no_argument, NULL, 'q'},
+        {"threads", required_argument, NULL, 'T'},
         {NULL, 0, NULL, 0},
     };
     const char *cmd = "solve", *algorithm = "bfs";
     int64_t sx = 0, sy = 0, gx = 0, gy = 0;
-    bool has_start = false, has_goal = false, verbose = false, has_hand = false, quiet = false;
+    bool has_start = false, has_goal = false, verbose = false, has_hand = false, quiet = false, has_threads = false;
     amz_solve_options so;
     amz_solve_options_init(&so);
     uint64_t max_memory = 0;
@@ -93,6 +98,11 @@ int cmd_solve(int argc, char **argv)
                 return cli_usage(cmd, "--hand", "'%s': expected left or right", optarg);
             has_hand = true;
             break;
+        case 'T':
+            if ((rc = cli_parse_int_range(cmd, "--threads", optarg, 1, AMZ_SOLVE_MAX_THREADS, &so.threads)))
+                return rc;
+            has_threads = true;
+            break;
         case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &max_memory))) return rc; break;
         case 'C': path_color = optarg; break;
         case 'L': list_algorithms(); return CLI_OK;
@@ -107,6 +117,8 @@ int cmd_solve(int argc, char **argv)
         return cli_usage(cmd, "--algorithm", "unknown solver '%s' (see amaze solve --list-algorithms)", algorithm);
     if (has_hand && strcmp(algorithm, "wall-follower") != 0)
         return cli_usage(cmd, "--hand", "--hand is an option of wall-follower, not of %s", algorithm);
+    if (has_threads && strcmp(algorithm, "bfs") != 0)
+        return cli_usage(cmd, "--threads", "--threads is an option of bfs, not of %s", algorithm);
 
     amz_maze m;
     cli_png_input png;
@@ -114,7 +126,7 @@ int cmd_solve(int argc, char **argv)
         return rc;
     if (png.data) {
         cli_solve_image_args ia = {algorithm, out.path, out.format, path_color, has_start, has_goal, verbose,
-                                   sx, sy, gx, gy, max_memory};
+                                   sx, sy, gx, gy, max_memory, so.threads};
         rc = cli_solve_image(&png, &ia);
         cli_png_input_free(&png);
         return rc;
@@ -137,7 +149,10 @@ int cmd_solve(int argc, char **argv)
     cli_progress prog;
     cli_progress_init(&prog, cmd, quiet);
     prog.total = (uint64_t)amz_maze_count_cells(&m);
-    amz_observer obs = {cli_progress_event, &prog, AMZ_EVENTS_PROGRESS};
+    /* solvers send no PROGRESS: the bar counts their VISITs */
+    amz_observer obs = {cli_progress_event, &prog, (1u << AMZ_EV_VISIT) | AMZ_EVENTS_PROGRESS};
+    if (so.threads >= 2) /* an observer would make bfs run its two ends on one thread */
+        prog.enabled = false;
     amz_status st = amz_solve_maze(&m, algorithm, &so, prog.enabled ? &obs : NULL, &explored, &err);
     cli_progress_done(&prog);
     if (st) {

@@ -165,7 +165,10 @@ int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a)
     }
     amz_solve_result res;
     memset(&res, 0, sizeof res);
-    if (!rc && (st = amz_solve_run(&m, a->algorithm, from, to, NULL, NULL, &res, &err)))
+    amz_solve_options so;
+    amz_solve_options_init(&so);
+    so.threads = a->threads;
+    if (!rc && (st = amz_solve_run(&m, a->algorithm, from, to, &so, NULL, &res, &err)))
         rc = cli_fail(png->name, "%s", amz_error_message(&err, st));
     if (!rc && a->verbose)
         fprintf(stderr, "amaze: solve: %s found a path of %llu moves (%llu pixels) after exploring %llu pixels\n",

@@ -1,6 +1,7 @@
 /* bfs.c — breadth-first search: a shortest path on any maze (E. F. Moore, 1959).
  * Memory: a visited bit and a parent direction (ndirs/2 bits) per cell, and a FIFO of
- * (x, y) pairs that grows as needed; no distance array. */
+ * (x, y) pairs that grows as needed; no distance array. With threads >= 2 the
+ * two-ended form in bfs_par.c runs instead. */
 #include "amaze/alloc.h"
 #include "core/alloc_big.h"
 #include "core/bits.h"
@@ -160,7 +161,8 @@ static amz_status search_hex(const amz_maze *m, amz_cell from, amz_cell to, uint
 amz_status amz_solve_bfs(const amz_maze *m, amz_cell from, amz_cell to, const amz_solve_options *o,
                          const amz_observer *obs, amz_solve_result *out, amz_error *err)
 {
-    (void)o;
+    if (o->threads >= 2)
+        return amz_solve_bfs_two_ended(m, from, to, o->threads, obs, out, err);
     uint64_t nwords = bits_words((uint64_t)m->ncells);
     uint64_t *visited = amz_calloc_big((size_t)nwords, 8);
     uint64_t *parents = amz_calloc_big((size_t)bits_words((uint64_t)m->ncells * (uint64_t)m->bits), 8);

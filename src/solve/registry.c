@@ -77,6 +77,8 @@ amz_status amz_solve_run(const amz_maze *m, const char *name, amz_cell from, amz
     }
     if ((unsigned)o->hand > AMZ_HAND_RIGHT)
         return amz_errorf(err, AMZ_EINVAL, "unknown hand %d (expected left or right)", (int)o->hand);
+    if (o->threads < 0 || o->threads > AMZ_SOLVE_MAX_THREADS)
+        return amz_errorf(err, AMZ_ERANGE, "threads %d out of range (0 to %d)", o->threads, AMZ_SOLVE_MAX_THREADS);
     out->path.start = from;
     obs = obs_normalize(obs);
     if (from == to) { /* every solver's answer: the empty path */

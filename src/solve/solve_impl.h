@@ -18,6 +18,16 @@ AMZ_SOLVE_DECL(amz_solve_dead_end_fill);
 AMZ_SOLVE_DECL(amz_solve_wall_follower);
 AMZ_SOLVE_DECL(amz_solve_tremaux);
 
+/* bfs with options->threads >= 2 (bfs_par.c): two-ended BFS on up to two threads,
+ * deterministic whatever the scheduling. Same contract as a solver function. */
+amz_status amz_solve_bfs_two_ended(const amz_maze *m, amz_cell from, amz_cell to, int threads,
+                                   const amz_observer *obs, amz_solve_result *out, amz_error *err);
+/* For tests: the same search, its two threads replaced by one fixed schedule played on
+ * the calling thread (side A alone for steps_a levels, then side B for steps_b, both
+ * below 16000); the result must not depend on them. Checked cells, from may equal to. */
+amz_status amz_solve_bfs_two_ended_split(const amz_maze *m, amz_cell from, amz_cell to, uint64_t steps_a,
+                                         uint64_t steps_b, amz_solve_result *out, amz_error *err);
+
 /* Builds out->path by following parent directions (`bits` bits per cell, the direction
  * from a cell back to its parent) from `to` back to `from`, then emits PATH events.
  * AMZ_ENOMEM or AMZ_ECANCELED on failure. */
