@@ -90,6 +90,16 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out
     return CLI_OK;
 }
 
+int cli_parse_int_range(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out)
+{
+    const char *p;
+    uint64_t v;
+    if (!parse_decimal(s, &p, &v) || *p || v < (uint64_t)lo || v > (uint64_t)hi)
+        return cli_usage(cmd, opt, "'%s' is not a whole number from %d to %d", s, lo, hi);
+    *out = (int)v;
+    return CLI_OK;
+}
+
 int cli_parse_xy(const char *cmd, const char *opt, const char *s, int64_t *x, int64_t *y)
 {
     const char *p;

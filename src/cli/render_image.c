@@ -13,17 +13,6 @@ void cli_image_args_init(cli_image_args *a)
     a->margin = -1;
 }
 
-int cli_parse_int_range(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out)
-{
-    uint64_t v;
-    if (cli_parse_u64(cmd, opt, s, &v))
-        return CLI_USAGE;
-    if (v < (uint64_t)lo || v > (uint64_t)hi)
-        return cli_usage(cmd, opt, "'%s' is outside %d..%d", s, lo, hi);
-    *out = (int)v;
-    return CLI_OK;
-}
-
 int cli_image_options(const char *cmd, const cli_image_args *a, amz_image_options *o)
 {
     amz_error err;

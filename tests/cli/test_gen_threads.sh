@@ -33,7 +33,7 @@ run generate -a backtracker -s 10x10 --threads 2
 expect_fail 2 "backtracker runs on one thread" "--threads 2 with backtracker"
 for bad in 0 65 -1 two ""; do
     run generate -a kruskal -s 10x10 --threads "$bad"
-    expect_fail 2 "--threads" "--threads '$bad'"
+    expect_fail 2 "--threads: '$bad' is not a whole number from 1 to 64" "--threads '$bad'"
 done
 run generate --help
 grep -q -- "--threads N" "$OUT" || fail "generate --help lacks --threads"
