@@ -154,6 +154,17 @@ static inline uint32_t piece_id(scratch *s, uint32_t cell, uint32_t *nid)
     return s->id[r];
 }
 
+/* The two local cells of a sort key's edge; returns its direction from *lc (1 ..). */
+static ALWAYS_INLINE uint32_t ends(amz_topology T, uint64_t key, uint32_t *lc, uint32_t *lv)
+{
+    const uint32_t bits = (uint32_t)grid_ndirs(T) / 2, li = (uint32_t)(key & ((1u << LBITS) - 1));
+    const uint32_t c = li / bits, d = li % bits + 1;
+    /* x0 is even (TS is), so a column's parity, which hex steps depend on, is lx's */
+    *lc = c;
+    *lv = c + (uint32_t)(grid_dy[T][c & 1][d] * TS + grid_dx[T][d]);
+    return d;
+}
+
 static ALWAYS_INLINE bool process_tile(mst_ctx *c, scratch *s, uint64_t t, amz_topology T)
 {
     amz_maze *m = c->m;
@@ -220,11 +231,6 @@ static ALWAYS_INLINE bool process_tile(mst_ctx *c, scratch *s, uint64_t t, amz_t
             par[i] = spar[i] = (uint16_t)i;
             size[i] = 0;
         }
-#define ENDS(key, lc, lv, d)                                                                                      \
-    const uint32_t li_ = (uint32_t)((key) & ((1u << LBITS) - 1)), lc = li_ / (uint32_t)bits,                  \
-                   d = li_ % (uint32_t)bits + 1;                                                                  \
-    /* x0 is even (TS is), so a column's parity, which hex steps depend on, is lx's */                         \
-    const uint32_t lv = lc + (uint32_t)(grid_dy[T][lc & 1][d] * TS + grid_dx[T][d])
     uint32_t joins = 0, lo = 0;
     bool filter = false;
     for (uint32_t b = 0; b < (1u << SORT_BITS) && joins + 1 < nloc; b++) {
@@ -233,8 +239,8 @@ static ALWAYS_INLINE bool process_tile(mst_ctx *c, scratch *s, uint64_t t, amz_t
         if (filter) {
             uint32_t k = lo;
             for (uint32_t i = lo; i < hi; i++) {
-                ENDS(sorted[i], lc, lv, d);
-                (void)d;
+                uint32_t lc, lv;
+                (void)ends(T, sorted[i], &lc, &lv);
                 sorted[k] = sorted[i];
                 k += find16(par, lc) != find16(par, lv);
             }
@@ -249,7 +255,8 @@ static ALWAYS_INLINE bool process_tile(mst_ctx *c, scratch *s, uint64_t t, amz_t
         }
         uint32_t joined = 0;
         for (uint32_t i = lo; i < hi; i++) {
-            ENDS(sorted[i], lc, lv, d);
+            uint32_t lc, lv;
+            const uint32_t d = ends(T, sorted[i], &lc, &lv);
             uint32_t ru = find16(par, lc), rv = find16(par, lv);
             if (ru == rv)
                 continue;
@@ -279,7 +286,6 @@ static ALWAYS_INLINE bool process_tile(mst_ctx *c, scratch *s, uint64_t t, amz_t
         filter = 2 * joined < all; /* more than half closed cycles: filter the next */
         lo = s->count[b];
     }
-#undef ENDS
     /* 4. Number the certain pieces that candidates and border cells belong to. */
     memset(s->id, 0xff, (size_t)th * TS * sizeof s->id[0]);
     uint32_t nid = 0;
