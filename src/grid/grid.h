@@ -78,6 +78,19 @@ static ALWAYS_INLINE uint64_t grid_edge_bit(int bits, amz_cell c, amz_cell nb, i
     return (uint64_t)nb * (uint64_t)bits + (uint64_t)(o - 1);
 }
 
+/* Open directions of square cell c (bit d for direction d: N=1 E=2 S=4 W=8) from the
+ * passage bits of a maze w cells wide, with two word reads and no column test: the
+ * cell before a row start is the last of the row above, whose E bit is always closed. */
+static ALWAYS_INLINE unsigned grid_square_open(const uint64_t *pas, amz_cell c, int32_t w)
+{
+    unsigned open = (unsigned)bits_field(pas, (uint64_t)c * 2, 2) << 1;
+    if (c >= w)
+        open |= (unsigned)bits_get(pas, (uint64_t)(c - w) * 2 + 1);
+    if (c > 0)
+        open |= (unsigned)bits_get(pas, (uint64_t)(c - 1) * 2) << 3;
+    return open;
+}
+
 /* Full neighbour lookup (mask included) for code that is not performance critical. */
 static inline amz_cell grid_neighbor(const amz_maze *m, amz_cell c, int d)
 {

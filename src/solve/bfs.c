@@ -108,13 +108,7 @@ static amz_status search_square(const amz_maze *m, amz_cell from, amz_cell to, u
             st = AMZ_ECANCELED;
             goto out;
         }
-        /* Direction bits N=1 E=2 S=4 W=8. The cell before a row start is the last of
-         * the row above, whose E bit is always closed, so no column test is needed. */
-        unsigned open = (unsigned)bits_field(pas, (uint64_t)c * 2, 2) << 1;
-        if (c >= w)
-            open |= (unsigned)bits_get(pas, (uint64_t)(c - w) * 2 + 1);
-        if (c > 0)
-            open |= (unsigned)bits_get(pas, (uint64_t)(c - 1) * 2) << 3;
+        unsigned open = grid_square_open(pas, c, w);
         while (open) {
             int d = __builtin_ctz(open);
             open &= open - 1;

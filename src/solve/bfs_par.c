@@ -187,12 +187,7 @@ static ALWAYS_INLINE int expand(search *S, side *s, amz_topology T, bool par)
         if (!par && S->obs && obs_emit(S->obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL))
             return EXP_CANCEL;
         if (T == AMZ_TOPO_SQUARE) {
-            /* As in bfs.c: the open directions (N=1 E=2 S=4 W=8) from two words. */
-            unsigned open = (unsigned)bits_field(pas, (uint64_t)c * 2, 2) << 1;
-            if (c >= w)
-                open |= (unsigned)bits_get(pas, (uint64_t)(c - w) * 2 + 1);
-            if (c > 0)
-                open |= (unsigned)bits_get(pas, (uint64_t)(c - 1) * 2) << 3;
+            unsigned open = grid_square_open(pas, c, w);
             while (open) {
                 int d = __builtin_ctz(open);
                 open &= open - 1;
