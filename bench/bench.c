@@ -118,30 +118,53 @@ static result child_run(const char *kind, const char *algo, amz_topology t, int6
     return r;
 }
 
-/* Forks one measurement; returns the result and the child's peak RSS in bytes. */
-static result measure(const char *kind, const char *algo, amz_topology t, int64_t w, int64_t h, uint64_t seed,
-                      long *peak_bytes)
+/* Runs fn(arg, out) in a fresh child process and copies its `size`-byte result back
+ * into out (all zero, so not ok, if the child fails); returns the child's peak RSS in
+ * bytes. */
+static long forked(void (*fn)(const void *arg, void *out), const void *arg, void *out, size_t size)
 {
     int fd[2];
-    result r = {0, 0, 0, 0, 0};
+    memset(out, 0, size);
     if (pipe(fd) != 0)
-        return r;
+        return 0;
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
         close(fd[0]);
-        result cr = child_run(kind, algo, t, w, h, seed);
-        ssize_t n = write(fd[1], &cr, sizeof cr);
-        _exit(n == (ssize_t)sizeof cr ? 0 : 1);
+        fn(arg, out);
+        ssize_t n = write(fd[1], out, size);
+        _exit(n == (ssize_t)size ? 0 : 1);
     }
     close(fd[1]);
-    if (read(fd[0], &r, sizeof r) != (ssize_t)sizeof r)
-        r.ok = 0;
+    if (read(fd[0], out, size) != (ssize_t)size)
+        memset(out, 0, size);
     close(fd[0]);
     int status;
     struct rusage ru;
     wait4(pid, &status, 0, &ru);
-    *peak_bytes = ru.ru_maxrss * 1024L;
+    return ru.ru_maxrss * 1024L;
+}
+
+typedef struct run_args {
+    const char *kind, *algo;
+    amz_topology t;
+    int64_t w, h;
+    uint64_t seed;
+} run_args;
+
+static void run_in_child(const void *arg, void *out)
+{
+    const run_args *a = arg;
+    *(result *)out = child_run(a->kind, a->algo, a->t, a->w, a->h, a->seed);
+}
+
+/* Forks one measurement; returns the result and the child's peak RSS in bytes. */
+static result measure(const char *kind, const char *algo, amz_topology t, int64_t w, int64_t h, uint64_t seed,
+                      long *peak_bytes)
+{
+    result r;
+    run_args a = {kind, algo, t, w, h, seed};
+    *peak_bytes = forked(run_in_child, &a, &r, sizeof r);
     return r;
 }
 
@@ -303,26 +326,23 @@ static threads_result threads_child(int64_t w, int64_t h, double braid, uint64_t
     return r;
 }
 
+typedef struct threads_args {
+    int64_t w, h;
+    double braid;
+    uint64_t seed;
+} threads_args;
+
+static void threads_in_child(const void *arg, void *out)
+{
+    const threads_args *a = arg;
+    *(threads_result *)out = threads_child(a->w, a->h, a->braid, a->seed);
+}
+
 static threads_result threads_measure(int64_t w, int64_t h, double braid, uint64_t seed)
 {
     threads_result r;
-    memset(&r, 0, sizeof r);
-    int fd[2];
-    if (pipe(fd) != 0)
-        return r;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fd[0]);
-        threads_result cr = threads_child(w, h, braid, seed);
-        ssize_t n = write(fd[1], &cr, sizeof cr);
-        _exit(n == (ssize_t)sizeof cr ? 0 : 1);
-    }
-    close(fd[1]);
-    if (read(fd[0], &r, sizeof r) != (ssize_t)sizeof r)
-        r.ok = 0;
-    close(fd[0]);
-    waitpid(pid, NULL, 0);
+    threads_args a = {w, h, braid, seed};
+    (void)forked(threads_in_child, &a, &r, sizeof r);
     return r;
 }
 
