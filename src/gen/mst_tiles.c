@@ -422,7 +422,8 @@ static amz_status join_tiles(mst_ctx *c, unsigned nw)
         goto out;
     n = 0;
     for (unsigned i = 0; i < nw; i++) {
-        memcpy(v + n, c->s[i]->out.v, c->s[i]->out.n * sizeof *v);
+        if (c->s[i]->out.n) /* an empty list has no array */
+            memcpy(v + n, c->s[i]->out.v, c->s[i]->out.n * sizeof *v);
         n += c->s[i]->out.n;
         amz_free(c->s[i]->out.v);
         c->s[i]->out = (cvec){NULL, 0, 0};
