@@ -62,17 +62,18 @@ typedef struct scratch {
     cvec out;
 } scratch;
 
-/* `edges`: room for the largest tile's own edges over 3; `cells`: its rows times TS. */
-static scratch *scratch_new(size_t edges, size_t cells)
+/* `tcells`: the largest tile's cells (the keys hold up to 3 edges a cell); `cells`:
+ * its rows times TS (the arrays indexed by local cell, ly * TS + lx). */
+static scratch *scratch_new(size_t tcells, size_t cells)
 {
     const size_t per = 2 * sizeof(uint32_t) + 3 * sizeof(uint16_t);
-    scratch *s = amz_calloc(1, sizeof *s + 2 * 3 * edges * sizeof(uint64_t) + cells * per);
+    scratch *s = amz_calloc(1, sizeof *s + 2 * 3 * tcells * sizeof(uint64_t) + cells * per);
     if (!s)
         return NULL;
     char *p = (char *)(s + 1); /* 8-byte arrays first, so each stays aligned */
     s->keys = (uint64_t *)(void *)p;
-    s->sorted = s->keys + 3 * edges;
-    s->id = (uint32_t *)(void *)(s->sorted + 3 * edges);
+    s->sorted = s->keys + 3 * tcells;
+    s->id = (uint32_t *)(void *)(s->sorted + 3 * tcells);
     s->expo = s->id + cells;
     s->par = (uint16_t *)(void *)(s->expo + cells);
     s->spar = s->par + cells;
