@@ -149,10 +149,12 @@ int cmd_solve(int argc, char **argv)
     cli_progress prog;
     cli_progress_init(&prog, cmd, quiet);
     prog.total = (uint64_t)amz_maze_count_cells(&m);
-    /* solvers send no PROGRESS: the bar counts their VISITs */
+    /* Solvers send no PROGRESS: the bar counts their VISITs. Two-ended bfs on threads
+     * sends PROGRESS to a watcher that asks for nothing else (a step watcher would make
+     * it run on one thread). */
     amz_observer obs = {cli_progress_event, &prog, (1u << AMZ_EV_VISIT) | AMZ_EVENTS_PROGRESS};
-    if (so.threads >= 2) /* an observer would make bfs run its two ends on one thread */
-        prog.enabled = false;
+    if (so.threads >= 2)
+        obs.events = AMZ_EVENTS_PROGRESS;
     amz_status st = amz_solve_maze(&m, algorithm, &so, prog.enabled ? &obs : NULL, &explored, &err);
     cli_progress_done(&prog);
     if (st) {

@@ -48,13 +48,13 @@ int cli_progress_event(void *ctx, const amz_event *ev)
     cli_progress *p = ctx;
     if (!p->enabled)
         return 0;
-    if (p->total) {
+    if (p->total && ev->type == AMZ_EV_VISIT) {
         /* A solver: every 65536th visit is a step (the clock is read that often). */
-        if (ev->type == AMZ_EV_VISIT && (++p->visits & 0xffff) == 0)
+        if ((++p->visits & 0xffff) == 0)
             draw(p, p->visits < p->total ? p->visits : p->total, p->total);
         return 0;
     }
-    if (ev->type == AMZ_EV_PROGRESS && ev->total)
+    if (ev->type == AMZ_EV_PROGRESS && ev->total) /* generators, bfs on threads */
         draw(p, ev->index, ev->total);
     return 0;
 }

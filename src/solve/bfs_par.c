@@ -32,7 +32,9 @@
  * (hex); per side a ring of queued cells (its frontier, plus up to WINDOW cells of
  * history with threads) and a ring of level starts. With an observer the sequential
  * algorithm runs on the calling thread, so events come in one deterministic order
- * (VISIT when a cell is expanded, FRONTIER when claimed, then PATH). */
+ * (VISIT when a cell is expanded, FRONTIER when claimed, then PATH); one that asks for
+ * PROGRESS only (amz_observer.events, a progress bar) lets the threads run, and the
+ * calling thread sends it PROGRESS (cells owned by both sides, of all cells). */
 #include <stdatomic.h>
 #include <string.h>
 
@@ -89,7 +91,9 @@ typedef struct search {
     amz_cell meet_u; /* the meeting edge: u (A's) in direction meet_dir is v (B's) */
     const amz_maze *m;
     _Atomic uint64_t *st; /* 4-bit cell states, 16 per word */
-    const amz_observer *obs;
+    const amz_observer *obs; /* a step observer: the sequential form runs */
+    const amz_observer *bar; /* a PROGRESS-only observer: the calling thread feeds it */
+    bool canceled;           /* the bar asked to stop (written by the calling thread) */
 } search;
 
 static inline uint64_t *start_of(const side *s, uint64_t level)
@@ -261,10 +265,26 @@ static int expand_par(search *S, side *s)
 /* ---- the threads: side A on the calling thread, side B on a second one ---- */
 #ifdef AMZ_HAVE_PTHREAD
 
+/* The calling thread's PROGRESS: cells owned by both sides against all cells. */
+static bool progress(search *S, obs_progress *p)
+{
+    const uint64_t owned = atomic_load_explicit(&S->pub[0].tail, memory_order_relaxed) +
+                           atomic_load_explicit(&S->pub[1].tail, memory_order_relaxed);
+    if (owned < p->next)
+        return true;
+    p->done = owned - 1;
+    if (!obs_progress_tick(S->bar, p))
+        return true;
+    S->canceled = true;
+    return false;
+}
+
 static void run_side(search *S, int i)
 {
     side *s = &S->s[i];
     unsigned spins = 0;
+    obs_progress prog;
+    obs_progress_init(&prog, (uint64_t)S->m->ncells);
     s->other = &S->pub[1 - i].tail;
     s->seen = 1;
     while (!atomic_load_explicit(&S->stop, memory_order_relaxed)) {
@@ -281,6 +301,8 @@ static void run_side(search *S, int i)
             s->stopped = r;
             atomic_store_explicit(&S->stop, 1, memory_order_relaxed);
         }
+        if (i == 0 && S->bar && !progress(S, &prog))
+            atomic_store_explicit(&S->stop, 1, memory_order_relaxed);
     }
 }
 
@@ -418,7 +440,10 @@ static amz_status two_ended(const amz_maze *m, amz_cell from, amz_cell to, int t
     search local, *S = &local; /* on the stack: its members are 64-byte aligned */
     memset(S, 0, sizeof *S);
     S->m = m;
-    S->obs = obs;
+    /* A watcher of PROGRESS only does not need the one-thread order of events. */
+    S->obs = obs_wants_steps(obs) ? obs : NULL;
+    S->bar = obs && !S->obs ? obs : NULL;
+    obs = S->obs;
     atomic_init(&S->stop, 0);
     atomic_init(&S->pub[0].tail, 1);
     atomic_init(&S->pub[1].tail, 1);
@@ -441,6 +466,10 @@ static amz_status two_ended(const amz_maze *m, amz_cell from, amz_cell to, int t
     else
         parallel = threads >= 2 && !obs && m->ncells >= PAR_MIN_CELLS && run_threads(S);
     if (parallel) {
+        if (S->canceled) {
+            st = amz_errorf(err, AMZ_ECANCELED, "bfs: canceled by the observer");
+            goto done;
+        }
         if (S->s[0].stopped == EXP_NOMEM || S->s[1].stopped == EXP_NOMEM) {
             st = amz_errorf(err, AMZ_ENOMEM, "bfs: cannot grow the queue");
             goto done;

@@ -84,14 +84,15 @@ for args in "--stream -o $T/p.amz" "--stream -o $T/p.png" "-o $T/p.amz"; do
 done
 # Watching changes nothing: the maze made under a bar (in memory, each row generator
 # then runs its row loop) is the one made without.
-for a in eller sidewinder binary-tree backtracker; do
+for a in eller sidewinder binary-tree backtracker prim kruskal; do
   tty_run "'$AMAZE' generate -a $a -s 700x300 --seed 8 -o $T/bar.amz"
   grep -q 'cells/s  ETA' "$OUT" || fail "no progress bar for $a in memory"
   run generate -a "$a" -s 700x300 --seed 8 -o "$T/nobar.amz"; expect_ok "$a without a bar"
   cmp -s "$T/bar.amz" "$T/nobar.amz" || fail "$a: the maze made under a progress bar differs"
 done
 run generate -a eller -s 1500x1500 -o "$T/p.amz"
-for cmd in "solve $T/p.amz -o $T/q.amz" "render $T/p.amz --stream -o $T/q.png"; do
+for cmd in "solve $T/p.amz -o $T/q.amz" "solve $T/p.amz --threads 2 -o $T/q.amz" \
+    "render $T/p.amz --stream -o $T/q.png"; do
   tty_run "'$AMAZE' $cmd"
   [ "$RC" -eq 0 ] || fail "progress run ($cmd): exit $RC"
   grep -q 'cells/s  ETA' "$OUT" || fail "no progress bar on a terminal ($cmd): $(head -c 200 "$OUT")"
@@ -100,6 +101,9 @@ for cmd in "solve $T/p.amz -o $T/q.amz" "render $T/p.amz --stream -o $T/q.png"; 
 done
 run generate -a eller -s 1500x1500 --stream -o "$T/p.amz"; expect_ok "no bar off a terminal"
 run solve "$T/p.amz" -o "$T/q.amz"; expect_ok "no bar off a terminal (solve)"
+tty_run "'$AMAZE' solve $T/p.amz --threads 2 -o $T/bar.amz"
+run solve "$T/p.amz" --threads 2 -o "$T/nobar.amz"; expect_ok "solve --threads 2 without a bar"
+cmp -s "$T/bar.amz" "$T/nobar.amz" || fail "solve --threads 2: the path found under a progress bar differs"
 unset AMAZE_PROGRESS_DELAY
 tty_run "'$AMAZE' generate -a eller -s 300x300 --stream -o $T/p.amz"
 grep -q 'ETA' "$OUT" && fail "progress bar for a run far shorter than a second"

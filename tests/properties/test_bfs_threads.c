@@ -363,12 +363,70 @@ static void test_cancel(void **state)
     amz_maze_deinit(&m);
 }
 
+/* A watcher of PROGRESS only (a progress bar): the threads still run, the answer is the
+ * unwatched one, and the watcher gets PROGRESS alone, counting up to the cells. */
+typedef struct bar {
+    uint64_t events, last, total;
+    int cancel_at; /* 0: never */
+    bool bad;
+} bar;
+
+static int bar_event(void *ctx, const amz_event *ev)
+{
+    bar *b = ctx;
+    b->events++;
+    if (ev->type != AMZ_EV_PROGRESS || ev->index < b->last || ev->index > ev->total || ev->total != b->total)
+        b->bad = true;
+    b->last = ev->index;
+    return b->cancel_at && (int)b->events >= b->cancel_at;
+}
+
+static void test_progress_only(void **state)
+{
+    (void)state;
+    for (int seed = 0; seed < 4; seed++) {
+        amz_maze m;
+        amz_gen_options o;
+        amz_gen_options_init(&o);
+        o.seed = (uint64_t)seed;
+        o.braid = seed % 2 ? 0.4 : 0;
+        assert_int_equal(amz_maze_init(&m, seed < 3 ? AMZ_TOPO_SQUARE : AMZ_TOPO_HEX, 400, 300, NULL), AMZ_OK);
+        assert_int_equal(amz_gen_run(&m, "backtracker", &o, NULL, NULL), AMZ_OK);
+        bar b = {0, 0, (uint64_t)m.ncells, 0, false};
+        amz_observer obs = {bar_event, &b, AMZ_EVENTS_PROGRESS};
+        run plain = solve(&m, m.start, m.goal, 2, NULL);
+        run watched = solve(&m, m.start, m.goal, 2, &obs);
+        assert_int_equal(plain.st, AMZ_OK);
+        assert_int_equal(watched.st, AMZ_OK);
+        assert_int_equal(plain.r.explored, watched.r.explored);
+        assert_true(same_path(&plain.r.path, &watched.r.path));
+        if (b.events == 0 || b.bad)
+            fail_msg("seed %d: %llu PROGRESS events%s", seed, (unsigned long long)b.events,
+                     b.bad ? ", some not PROGRESS or out of order" : "");
+        amz_path_deinit(&plain.r.path);
+        amz_path_deinit(&watched.r.path);
+        /* a bar that cancels stops the search */
+        bar stop = {0, 0, (uint64_t)m.ncells, 1, false};
+        amz_observer halt = {bar_event, &stop, AMZ_EVENTS_PROGRESS};
+        amz_solve_options so;
+        amz_solve_options_init(&so);
+        so.threads = 2;
+        amz_solve_result r;
+        amz_error err;
+        assert_int_equal(amz_solve_run(&m, "bfs", m.start, m.goal, &so, &halt, &r, &err), AMZ_ECANCELED);
+        assert_int_equal(stop.events, 1);
+        assert_null(r.path.dirs);
+        amz_maze_deinit(&m);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sizes),       cmocka_unit_test(test_generated),   cmocka_unit_test(test_random_and_islands),
         cmocka_unit_test(test_big_mazes),   cmocka_unit_test(test_two_islands), cmocka_unit_test(test_options),
         cmocka_unit_test(test_cancel),      cmocka_unit_test(test_all_schedules),
+        cmocka_unit_test(test_progress_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
