@@ -1,23 +1,24 @@
 /* prim.c — true Prim: every edge gets a random weight, and the tree grows from the
  * start by the lightest edge leading out of it, so the maze is the minimum spanning
  * tree of those weights (mst.h). Watched step by step (an animation), the tree grows
- * here; otherwise the same tree is computed by tiles (mst_tiles.c), which is faster
- * and can use several threads. Sources: R. C. Prim, "Shortest connection networks and some
- * generalizations", Bell System Tech. J. 36 (1957); the maze form in J. Buck, "Mazes
- * for Programmers" (2015), ch. 11 ("True Prim's").
+ * here; otherwise the same tree is computed by tiles (mst_tiles.c), which is faster and
+ * can use several threads. Sources: R. C. Prim, "Shortest connection networks and
+ * some generalizations", Bell System Tech. J. 36 (1957); the maze form in J. Buck,
+ * "Mazes for Programmers" (2015), ch. 11 ("True Prim's").
  *
  * Weights are 36-bit values hashed from the edge index and a key drawn from the rng,
  * so they cost no memory (ties, broken by the edge index, are vanishingly rare). The
  * frontier is a bucket queue: 4096 buckets by the weight's top 12 bits, found through
  * a two-level bitmap of non-empty buckets, each bucket a small binary heap on the rest
- * of the weight (4-ary). Only the bucket being popped takes insertions into its heap; the
- * others append to a log that is merged (each key once) when the bucket becomes the
- * lightest, so nearly every operation touches memory that is already in the cache:
- * most queued edges are heavy ones that wait long or forever (the tree grows like
- * invasion percolation: the queue peaks near one edge per cell). A popped edge whose
- * far cell joined the tree meanwhile is dropped (lazy deletion), and the run stops once every cell is in (the
- * rest of the queue is then stale). Memory: 1 bit per cell, 8 bytes per queued edge
- * (at most the number of edges, up to twice that for growth), 128 KB of headers. */
+ * of the weight (4-ary). Only the bucket being popped takes insertions into its heap;
+ * the others append to a log that is merged (each key once) when the bucket becomes
+ * the lightest, so nearly every operation touches memory that is already in the
+ * cache: most queued edges are heavy ones that wait long or forever (the tree grows
+ * like invasion percolation: the queue peaks near one edge per cell). A popped edge
+ * whose far cell joined the tree meanwhile is dropped (lazy deletion), and the run
+ * stops once every cell is in (the rest of the queue is then stale). Memory: 1 bit per
+ * cell, 8 bytes per queued edge (at most the number of edges, up to twice that for
+ * growth), 128 KB of headers. */
 #include <string.h>
 
 #include "amaze/alloc.h"
