@@ -77,6 +77,8 @@ typedef struct amz_gen_info {
     bool perfect;         /* always makes a perfect maze over connected cells (without --braid) */
     bool masks;           /* works with removed cells; if false amz_gen_run refuses masked mazes */
     bool parallel;        /* uses amz_gen_options.threads (and makes the same maze for any count) */
+    unsigned watch_bits;  /* working bits per cell when an observer watches step by step, where
+                             that form needs more than work_bits (prim, kruskal); else 0 */
 } amz_gen_info;
 
 /* Defaults: seed 0, no braid, ends kept, bias NE 0.5, choice "newest", no branching. */

@@ -196,6 +196,8 @@ static int make_maze(anim_args *a, amz_topology topo, amz_maze *m)
             return cli_usage("animate", "--algorithm", "'%s' does not work on %s grids", g->name,
                              amz_topology_name(topo));
         uint64_t need = amz_gen_memory_estimate(g, topo, a->w, a->h), limit = cli_memory_limit(a->max_memory);
+        if (g->watch_bits > g->work_bits && need != UINT64_MAX) /* an animation watches every step */
+            need += (uint64_t)a->w * (uint64_t)a->h * (g->watch_bits - g->work_bits) / 8;
         if (need > limit) {
             char x[32], y[32];
             return cli_fail("animate", "a %lldx%lld maze needs about %s, more than the %s allowed", (long long)a->w,
