@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_gen_threads.sh — `amaze generate --threads N`: prim and kruskal make the same
 # maze on any number of threads (square, hex, a mask), the option's range and the
-# generators it does not apply to are refused with a usage error.
+# generators it does not apply to are refused with a usage error; the memory guard
+# counts their tiles, or their watched form for animate.
 . "$(dirname "$0")/lib.sh"
 
 for algo in prim kruskal; do
@@ -35,6 +36,11 @@ for bad in 0 65 -1 two ""; do
     run generate -a kruskal -s 10x10 --threads "$bad"
     expect_fail 2 "--threads: '$bad' is not a whole number from 1 to 64" "--threads '$bad'"
 done
+# The memory guard counts the tiles for generate and the watched form for animate.
+run generate -a kruskal -s 2000x2000 --max-memory 40M -o "$T/guard.amz"
+expect_ok "kruskal 2000x2000 by tiles fits in 40 MB"
+run animate -a kruskal -s 2000x2000 --max-memory 40M -o "$T/guard.gif"
+expect_fail 1 "needs about" "animate kruskal 2000x2000 (watched) in 40 MB"
 run generate --help
 grep -q -- "--threads N" "$OUT" || fail "generate --help lacks --threads"
 
