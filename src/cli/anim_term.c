@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli/anim_term.h"
+#include "cli/cli.h"
 
 static volatile sig_atomic_t got_signal;
 static volatile sig_atomic_t got_winch;
@@ -125,14 +126,11 @@ void term_begin(term_player *p, bool truecolor)
 {
     memset(p, 0, sizeof *p);
     p->truecolor = truecolor;
+    cli_signals_handle(on_signal);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    /* No SA_RESTART: a signal must cut a sleep short. */
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    sa.sa_handler = on_signal;
     sigaction(SIGQUIT, &sa, NULL);
     sa.sa_handler = on_winch;
     sigaction(SIGWINCH, &sa, NULL);

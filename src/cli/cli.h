@@ -137,6 +137,9 @@ int cli_set_ends(const char *cmd, amz_maze *m, bool has_start, int64_t sx, int64
 void cli_signals_install(const char *cmd);
 /* While set (non-NULL), the handler removes this temporary file first. */
 void cli_signals_track(const char *tmp_path);
+/* Points SIGINT, SIGTERM and SIGHUP at handler, without SA_RESTART (the terminal
+ * programs restore the screen in theirs). */
+void cli_signals_handle(void (*handler)(int));
 
 /* Installs the AMZ_FAIL_ALLOC_AT / AMZ_COUNT_ALLOCS allocator of test builds. */
 void cli_test_hooks_install(void);

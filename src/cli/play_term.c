@@ -82,13 +82,7 @@ int pt_start(const char *cmd, bool mouse)
     const char *term = getenv("TERM");
     if (!term || !term[0])
         return cli_fail(cmd, "TERM is not set: cannot tell what the terminal can do");
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    cli_signals_handle(on_signal);
     if (!atexit_done) {
         atexit(restore_at_exit);
         atexit_done = true;

@@ -34,10 +34,16 @@ void cli_signals_install(const char *cmd)
         n = sizeof command - 1;
     memcpy(command, cmd, n);
     command[n] = '\0';
+    cli_signals_handle(on_signal);
+}
+
+void cli_signals_handle(void (*handler)(int))
+{
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
+    sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
+    /* No SA_RESTART: a signal must cut a sleep or a wait for a key short. */
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
