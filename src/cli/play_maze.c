@@ -364,15 +364,11 @@ static void loop(ui *u)
         if (!u->note[0] && scores_take_warning(&u->sc, warning, sizeof warning))
             snprintf(u->note, sizeof u->note, " %s", warning);
         draw(u, now);
-        int ch = pt_getch(100);
-        if (pt_should_stop())
+        int ch = pt_next_key(100);
+        if (ch == PT_STOP)
             return;
         if (ch == ERR)
             continue;
-        if (ch == KEY_RESIZE) {
-            clear();
-            continue;
-        }
         u->note[0] = '\0';
         if (ch == 27 || ch == 'Q' || (!hex && ch == 'q'))
             return;

@@ -218,16 +218,11 @@ static void loop(sui *u)
                 stop_auto(u);
         }
         draw(u, now);
-        timeout(u->auto_moves.moves ? 20 : 100);
-        int ch = pt_getch(100);
-        if (pt_should_stop())
+        int ch = pt_next_key(u->auto_moves.moves ? 20 : 100 /* the auto-solve steps on time */);
+        if (ch == PT_STOP)
             return;
         if (ch == ERR)
             continue;
-        if (ch == KEY_RESIZE) {
-            clear();
-            continue;
-        }
         if (u->auto_moves.moves) { /* any key stops the animation */
             stop_auto(u);
             if (ch != 'q' && ch != 27)

@@ -48,19 +48,25 @@ static void restore_at_exit(void)
     pt_stop();
 }
 
-int pt_getch(int timeout_ms)
+bool pt_should_stop(void)
+{
+    return caught || instant_errs > 200;
+}
+
+int pt_next_key(int timeout_ms)
 {
     timeout(timeout_ms);
     int64_t t0 = pt_now_ms();
     int ch = getch();
     bool instant = ch == ERR && pt_now_ms() - t0 < timeout_ms / 4;
     instant_errs = instant ? instant_errs + 1 : 0;
+    if (pt_should_stop())
+        return PT_STOP;
+    if (ch == KEY_RESIZE) {
+        clear();
+        return ERR;
+    }
     return ch;
-}
-
-bool pt_should_stop(void)
-{
-    return caught || instant_errs > 200;
 }
 
 int pt_signal_exit(const char *cmd)

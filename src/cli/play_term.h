@@ -20,8 +20,11 @@ int pt_start(const char *cmd, bool mouse);
 void pt_stop(void);
 /* The signal that asked to stop (SIGINT, SIGTERM, SIGHUP), or 0. */
 int pt_signal(void);
-/* Waits up to timeout_ms for a key (ncurses codes; ERR when none came). */
-int pt_getch(int timeout_ms);
+/* The next key of a game loop (ncurses codes), after waiting up to timeout_ms: ERR
+ * when none came or the window was resized (the screen is then cleared, to be drawn
+ * again), PT_STOP when the game should end without a key (see pt_should_stop). */
+#define PT_STOP (-2)
+int pt_next_key(int timeout_ms);
 /* True when the game should end without a key: a signal came, or the terminal went
  * away (reads fail at once, again and again, instead of waiting: a closed terminal
  * would otherwise keep the game spinning). */
