@@ -75,12 +75,16 @@ tty_run() {
   RC=$?
   crash_check "tty: $1"
 }
+# bar_and_quiet ARGS — amaze ARGS on a terminal shows the bar, and not with -q.
+bar_and_quiet() {
+  tty_run "'$AMAZE' $1"
+  [ "$RC" -eq 0 ] || fail "progress run ($1): exit $RC"
+  grep -q 'cells/s  ETA' "$OUT" || fail "no progress bar on a terminal ($1): $(head -c 200 "$OUT")"
+  tty_run "'$AMAZE' $1 -q"
+  grep -q 'ETA' "$OUT" && fail "progress bar despite -q ($1)"
+}
 for args in "--stream -o $T/p.amz" "--stream -o $T/p.png" "-o $T/p.amz"; do
-  tty_run "'$AMAZE' generate -a eller -s 1500x1500 $args"
-  [ "$RC" -eq 0 ] || fail "progress run ($args): exit $RC"
-  grep -q 'cells/s  ETA' "$OUT" || fail "no progress bar on a terminal ($args): $(head -c 200 "$OUT")"
-  tty_run "'$AMAZE' generate -a eller -s 1500x1500 --quiet $args"
-  grep -q 'ETA' "$OUT" && fail "progress bar despite --quiet ($args)"
+  bar_and_quiet "generate -a eller -s 1500x1500 $args"
 done
 # Watching changes nothing: the maze made under a bar (in memory, each row generator
 # then runs its row loop) is the one made without.
@@ -93,11 +97,7 @@ done
 run generate -a eller -s 1500x1500 -o "$T/p.amz"
 for cmd in "solve $T/p.amz -o $T/q.amz" "solve $T/p.amz --threads 2 -o $T/q.amz" \
     "render $T/p.amz --stream -o $T/q.png"; do
-  tty_run "'$AMAZE' $cmd"
-  [ "$RC" -eq 0 ] || fail "progress run ($cmd): exit $RC"
-  grep -q 'cells/s  ETA' "$OUT" || fail "no progress bar on a terminal ($cmd): $(head -c 200 "$OUT")"
-  tty_run "'$AMAZE' $cmd -q"
-  grep -q 'ETA' "$OUT" && fail "progress bar despite -q ($cmd)"
+  bar_and_quiet "$cmd"
 done
 run generate -a eller -s 1500x1500 --stream -o "$T/p.amz"; expect_ok "no bar off a terminal"
 run solve "$T/p.amz" -o "$T/q.amz"; expect_ok "no bar off a terminal (solve)"

@@ -224,18 +224,24 @@ static void test_random_and_islands(void **state)
         }
 }
 
+/* A backtracker maze, braided by `braid`. */
+static void backtracker(amz_maze *m, amz_topology t, int w, int h, uint64_t seed, double braid)
+{
+    amz_gen_options o;
+    amz_gen_options_init(&o);
+    o.seed = seed;
+    o.braid = braid;
+    assert_int_equal(amz_maze_init(m, t, w, h, NULL), AMZ_OK);
+    assert_int_equal(amz_gen_run(m, "backtracker", &o, NULL, NULL), AMZ_OK);
+}
+
 static void test_big_mazes(void **state)
 {
     (void)state;
     /* Long runs for the threads: many roll-back points, both sides busy. */
     for (int seed = 0; seed < 4; seed++) {
         amz_maze m;
-        amz_gen_options o;
-        amz_gen_options_init(&o);
-        o.seed = (uint64_t)seed;
-        o.braid = seed < 2 ? 0 : 0.3;
-        assert_int_equal(amz_maze_init(&m, seed % 3 ? AMZ_TOPO_SQUARE : AMZ_TOPO_HEX, 300, 200, NULL), AMZ_OK);
-        assert_int_equal(amz_gen_run(&m, "backtracker", &o, NULL, NULL), AMZ_OK);
+        backtracker(&m, seed % 3 ? AMZ_TOPO_SQUARE : AMZ_TOPO_HEX, 300, 200, (uint64_t)seed, seed < 2 ? 0 : 0.3);
         check_pair(&m, m.start, m.goal, "big maze");
         amz_maze_deinit(&m);
     }
@@ -386,12 +392,7 @@ static void test_progress_only(void **state)
     (void)state;
     for (int seed = 0; seed < 4; seed++) {
         amz_maze m;
-        amz_gen_options o;
-        amz_gen_options_init(&o);
-        o.seed = (uint64_t)seed;
-        o.braid = seed % 2 ? 0.4 : 0;
-        assert_int_equal(amz_maze_init(&m, seed < 3 ? AMZ_TOPO_SQUARE : AMZ_TOPO_HEX, 400, 300, NULL), AMZ_OK);
-        assert_int_equal(amz_gen_run(&m, "backtracker", &o, NULL, NULL), AMZ_OK);
+        backtracker(&m, seed < 3 ? AMZ_TOPO_SQUARE : AMZ_TOPO_HEX, 400, 300, (uint64_t)seed, seed % 2 ? 0.4 : 0);
         bar b = {0, 0, (uint64_t)m.ncells, 0, false};
         amz_observer obs = {bar_event, &b, AMZ_EVENTS_PROGRESS};
         run plain = solve(&m, m.start, m.goal, 2, NULL);
