@@ -30,7 +30,7 @@ $(SAN_BUILD)/CMakeCache.txt:
 test: deps build $(SAN_BUILD)/CMakeCache.txt
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	cmake --build $(SAN_BUILD) -j $(JOBS)
-	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory lint
 
 # Static analysis of the library and program sources: cppcheck, then clang-tidy with the
@@ -53,18 +53,25 @@ valgrind: deps build
 	(cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L valgrind); \
 	  rc=$$?; cmake -S . -B $(BUILD) -UAMZ_VALGRIND_TESTS >/dev/null; exit $$rc
 
-# `make fuzz FUZZ_TIME=600`: every libFuzzer target for FUZZ_TIME seconds, keeping its
-# corpus in $(SAN_BUILD)/fuzz-work/<target>; crashes land in $(SAN_BUILD)/fuzz-crashes.
+# `make fuzz FUZZ_TIME=600`: every libFuzzer target for FUZZ_TIME seconds (or only
+# FUZZ_TARGETS="maze_read json_read"), in $(FUZZ_BUILD), whose library carries the full
+# libFuzzer instrumentation; each keeps its corpus in $(FUZZ_BUILD)/fuzz-work/<target>,
+# crashes land in $(FUZZ_BUILD)/fuzz-crashes, and the line printed per target gives its
+# executions and the coverage it reached (cov: edges, ft: features).
 FUZZ_TIME ?= 300
-fuzz: deps $(SAN_BUILD)/CMakeCache.txt
-	cmake --build $(SAN_BUILD) -j $(JOBS)
-	@mkdir -p $(SAN_BUILD)/fuzz-crashes
-	@for f in $(SAN_BUILD)/tests/fuzz_*; do \
-	  t=$${f##*/fuzz_}; echo "== $$t ($(FUZZ_TIME) s)"; \
-	  mkdir -p $(SAN_BUILD)/fuzz-work/$$t; \
-	  $$f -max_total_time=$(FUZZ_TIME) -rss_limit_mb=2048 -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
-	    -artifact_prefix=$(SAN_BUILD)/fuzz-crashes/$$t- $(SAN_BUILD)/fuzz-work/$$t tests/fuzz/corpus/$$t \
-	    2>&1 | grep -E '^(stat::number_of_executed_units|INFO: Done|==.*ERROR|SUMMARY)' ; \
+FUZZ_BUILD ?= build-fuzz
+FUZZ_TARGETS ?= $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+$(FUZZ_BUILD)/CMakeCache.txt:
+	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DAMZ_SANITIZE=ON -DAMZ_FUZZ_FULL=ON $(CMAKE_FLAGS)
+fuzz: deps $(FUZZ_BUILD)/CMakeCache.txt
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	@mkdir -p $(FUZZ_BUILD)/fuzz-crashes
+	@for t in $(FUZZ_TARGETS); do \
+	  f=$(FUZZ_BUILD)/tests/fuzz_$$t; echo "== $$t ($(FUZZ_TIME) s)"; \
+	  mkdir -p $(FUZZ_BUILD)/fuzz-work/$$t; \
+	  $$f -max_total_time=$(FUZZ_TIME) -rss_limit_mb=2048 -timeout=10 -close_fd_mask=3 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_BUILD)/fuzz-crashes/$$t- $(FUZZ_BUILD)/fuzz-work/$$t tests/fuzz/corpus/$$t \
+	    2>&1 | grep -E '^(stat::number_of_executed_units|#[0-9]+ +DONE|INFO: Loaded 1 modules|==.*ERROR|SUMMARY)' ; \
 	done
 
 # The WebAssembly build and its page: `make web`, `make web-serve` (web/web.mk).
@@ -73,8 +80,11 @@ include web/web.mk
 bench: deps build
 	$(BUILD)/amaze-bench
 	$(BUILD)/amaze-bench-terrain
+	$(BUILD)/amaze-bench-dungeon
 	$(BUILD)/amaze-bench-images
 	bench/slide.sh $(BUILD)
+	bench/book.sh $(BUILD)
+	bench/difficulty.sh $(BUILD)
 
 # `make install PREFIX=/opt/amaze DESTDIR=/tmp/stage`: libraries (static, shared with
 # soname libamaze.so.MAJOR), headers, amaze.pc, the CMake package, the program and its
@@ -87,4 +97,4 @@ uninstall:
 	xargs -d '\n' rm -f -- < $(BUILD)/install_manifest.txt
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) $(WEB_BUILD) $(WEB_DIST)
+	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD) $(WEB_BUILD) $(WEB_DIST)

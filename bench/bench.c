@@ -59,12 +59,13 @@ static result child_stream(const char *algo, int64_t w, int64_t h, uint64_t seed
     amz_gen_options o;
     amz_gen_options_init(&o);
     o.seed = seed;
-    amz_stream_header hd = {AMZ_TOPO_SQUARE, w, h, 0, w * h - 1, seed, algo};
-    amz_amz_rows wr;
+    amz_stream_header hd = {AMZ_TOPO_SQUARE, w, h, 0, w * h - 1, seed, algo, NULL};
+    amz_row_sink *sink = NULL;
     double w0 = clock_of(CLOCK_MONOTONIC), c0 = clock_of(CLOCK_THREAD_CPUTIME_ID);
-    int ok = amz_amz_rows_begin(&wr, f, &hd, NULL) == AMZ_OK &&
-             amz_gen_stream(algo, AMZ_TOPO_SQUARE, w, h, &o, amz_amz_rows_put, &wr, NULL, NULL) == AMZ_OK &&
-             amz_amz_rows_end(&wr, NULL) == AMZ_OK && fflush(f) == 0;
+    int ok = amz_io_rows_open(f, &hd, &sink, NULL) == AMZ_OK &&
+             amz_gen_stream(algo, AMZ_TOPO_SQUARE, w, h, &o, sink, NULL, NULL) == AMZ_OK;
+    ok = sink && (ok ? amz_row_sink_finish(sink, NULL) == AMZ_OK : (amz_row_sink_abort(sink), 0)) && ok &&
+         fflush(f) == 0;
     r.wall = clock_of(CLOCK_MONOTONIC) - w0;
     r.cpu = clock_of(CLOCK_THREAD_CPUTIME_ID) - c0;
     fclose(f);
@@ -76,8 +77,9 @@ static result child_stream(const char *algo, int64_t w, int64_t h, uint64_t seed
 }
 
 /* Runs in the child: generate (and solve) a maze, time the measured part. */
-static result child_run(const char *kind, const char *algo, amz_topology t, int64_t w, int64_t h, uint64_t seed)
+static result child_run(const char *kind, const char *algo, const amz_grid *g, uint64_t seed)
 {
+    const int64_t w = g->width, h = g->height;
     result r = {0, 0, 0, 0, 0};
     amz_maze m;
     amz_gen_options o;
@@ -85,7 +87,7 @@ static result child_run(const char *kind, const char *algo, amz_topology t, int6
     o.seed = seed;
     if (strcmp(kind, "stream") == 0) /* a streamed maze needs no maze */
         return child_stream(algo, w, h, seed);
-    if (amz_maze_init(&m, t, w, h, NULL))
+    if (amz_maze_init_grid(&m, g, NULL))
         return r;
     const bool gen = strcmp(kind, "gen") == 0;
     amz_maze_clear(&m); /* first-touch page faults belong to amz_maze_init, not to the algorithm */
@@ -147,23 +149,21 @@ static long forked(void (*fn)(const void *arg, void *out), const void *arg, void
 
 typedef struct run_args {
     const char *kind, *algo;
-    amz_topology t;
-    int64_t w, h;
+    amz_grid g;
     uint64_t seed;
 } run_args;
 
 static void run_in_child(const void *arg, void *out)
 {
     const run_args *a = arg;
-    *(result *)out = child_run(a->kind, a->algo, a->t, a->w, a->h, a->seed);
+    *(result *)out = child_run(a->kind, a->algo, &a->g, a->seed);
 }
 
 /* Forks one measurement; returns the result and the child's peak RSS in bytes. */
-static result measure(const char *kind, const char *algo, amz_topology t, int64_t w, int64_t h, uint64_t seed,
-                      long *peak_bytes)
+static result measure(const char *kind, const char *algo, const amz_grid *g, uint64_t seed, long *peak_bytes)
 {
     result r;
-    run_args a = {kind, algo, t, w, h, seed};
+    run_args a = {kind, algo, *g, seed};
     *peak_bytes = forked(run_in_child, &a, &r, sizeof r);
     return r;
 }
@@ -186,18 +186,32 @@ typedef struct bench_case {
     int64_t w, h;
 } bench_case;
 
-/* Prints one row; returns the median wall time (negative on failure). */
-static double run_case(const bench_case *c, amz_topology t, int runs)
+/* The grid's name in the table: the topology, and the grid options it has. */
+static const char *grid_name(const amz_grid *g, char *buf, size_t cap)
 {
+    snprintf(buf, cap, "%s%s%s%s", amz_topology_name(g->topology), g->levels > 1 ? "-3d" : "",
+             g->wrap ? "-torus" : "", g->weave ? "-weave" : "");
+    return buf;
+}
+
+/* One row on grid g (c's width and height; polar: c->w cells in the first ring, c->h
+ * rings). Prints it; returns the median wall time (negative on failure), and the
+ * median CPU rate in *rate if rate is not NULL. */
+static double run_grid(const bench_case *c, amz_grid g, int runs, double *rate)
+{
+    g.width = c->w;
+    g.height = c->h;
+    char gname[32];
+    grid_name(&g, gname, sizeof gname);
     double cpu_rate[16], wall_rate[16], walls[16];
     long peak = 0;
     uint64_t units = 0, aux = 0;
     int n = 0;
     for (int i = 0; i < runs && i < 16; i++) {
         long p = 0;
-        result r = measure(c->kind, c->algo, t, c->w, c->h, 1000 + (uint64_t)i, &p);
+        result r = measure(c->kind, c->algo, &g, 1000 + (uint64_t)i, &p);
         if (!r.ok) {
-            printf("%-6s %-19s %-6s %6lldx%-6lld  failed\n", c->kind, c->algo, amz_topology_name(t), (long long)c->w,
+            printf("%-6s %-19s %-6s %6lldx%-6lld  failed\n", c->kind, c->algo, gname, (long long)c->w,
                    (long long)c->h);
             return -1;
         }
@@ -213,16 +227,63 @@ static double run_case(const bench_case *c, amz_topology t, int runs)
     }
     if (n == 0)
         return -1;
-    double cells = (double)c->w * (double)c->h, wall = median(walls, n);
-    char name[40];
+    double cells = (double)amz_grid_cells(&g), wall = median(walls, n), cpu = median(cpu_rate, n);
+    if (rate)
+        *rate = cpu;
+    char name[40], size[48];
     snprintf(name, sizeof name, gen_threads ? "%s x%u" : "%s", c->algo, gen_threads);
-    printf("%-6s %-19s %-6s %6lldx%-6lld %2d %9.1f %9.1f %9.3f %8.3f", c->kind, name, amz_topology_name(t),
-           (long long)c->w, (long long)c->h, n, median(cpu_rate, n) / 1e6, median(wall_rate, n) / 1e6, wall,
-           (double)peak / cells);
+    amz_grid_format_size(&g, size, sizeof size);
+    printf("%-6s %-19s %-15s %13s %2d %9.1f %9.1f %9.3f %8.3f", c->kind, name, gname, size, n, cpu / 1e6,
+           median(wall_rate, n) / 1e6, wall, (double)peak / cells);
     if (strcmp(c->kind, "solve") == 0)
         printf("  explored %.1f%% path %.0f", 100.0 * (double)units / n / cells, (double)aux / n);
     printf("\n");
     return wall;
+}
+
+static double run_case(const bench_case *c, amz_topology t, int runs)
+{
+    const amz_grid g = {t, c->w, c->h, 1, 0, false};
+    return run_grid(c, g, runs, NULL);
+}
+
+/* The new grids (issue 16): backtracker and wilson at about 1e6 cells on every
+ * topology and grid option, each rate also as a ratio to square's in the same run;
+ * then a 1e8-cell 3D maze (1000x1000x100) for its peak bytes per cell. */
+static void bench_grids(int runs, int big)
+{
+    static const struct {
+        amz_grid g;
+    } grids[] = {
+        {{AMZ_TOPO_SQUARE, 1000, 1000, 1, 0, false}},  {{AMZ_TOPO_HEX, 1000, 1000, 1, 0, false}},
+        {{AMZ_TOPO_TRIANGLE, 1000, 1000, 1, 0, false}}, {{AMZ_TOPO_OCTAGON, 707, 707, 1, 0, false}},
+        {{AMZ_TOPO_POLAR, 6, 564, 1, 0, false}},        {{AMZ_TOPO_SQUARE, 100, 100, 100, 0, false}},
+        {{AMZ_TOPO_SQUARE, 1000, 1000, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false}},
+        {{AMZ_TOPO_SQUARE, 1000, 1000, 1, 0, true}},
+    };
+    static const char *const algos[] = {"backtracker", "wilson"};
+    printf("\ngrids: about 1e6 cells each (polar 564 rings: %lld cells); x square = CPU rate / square's in this run\n",
+           (long long)amz_grid_cells(&grids[4].g));
+    for (int a = 0; a < 2; a++) {
+        double square = 0;
+        for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++) {
+            amz_grid g = grids[i].g;
+            if (amz_gen_check_grid(amz_gen_find(algos[a]), &g, NULL) != AMZ_OK)
+                continue;
+            bench_case c = {"gen", algos[a], g.width, g.height};
+            double rate = 0;
+            if (run_grid(&c, g, runs, &rate) < 0)
+                continue;
+            if (i == 0)
+                square = rate;
+            printf("       %.2fx square\n", square > 0 ? rate / square : 0);
+        }
+    }
+    if (big) {
+        const amz_grid g = {AMZ_TOPO_SQUARE, 1000, 1000, 100, 0, false};
+        bench_case c = {"gen", "backtracker", g.width, g.height};
+        run_grid(&c, g, 1, NULL);
+    }
 }
 
 /* bfs, bidir and astar on the same 100 mazes: mean cells explored. */
@@ -267,7 +328,7 @@ static void threads_rows(int runs, const char *only)
     bool header = false;
     for (size_t i = 0; i < amz_gen_count(); i++) {
         const amz_gen_info *g = amz_gen_at(i);
-        if (!g->parallel || (only && !strstr(g->name, only) && !strstr("threads", only)))
+        if (!(g->options & AMZ_GEN_OPT_THREADS) || (only && !strstr(g->name, only) && !strstr("threads", only)))
             continue;
         if (!header) {
             printf("\nThreads (xN: --threads N; speed-up from the median wall times)\n");
@@ -402,7 +463,7 @@ int main(int argc, char **argv)
     printf("amaze %s bench: medians of %d runs (3 when one takes over 10 s); rates in million cells per second,\n"
            "generated (gen) or explored (solve), from CPU time and from wall time\n",
            amz_version(), runs);
-    printf("%-6s %-19s %-6s %13s %2s %9s %9s %9s %8s\n", "kind", "algorithm", "grid", "size", "n", "cpu M/s",
+    printf("%-6s %-19s %-15s %13s %2s %9s %9s %9s %8s\n", "kind", "algorithm", "grid", "size", "n", "cpu M/s",
            "wall M/s", "wall s", "B/cell");
     for (int k = 0; k < 2; k++) {
         size_t count = k == 0 ? amz_gen_count() : amz_solve_count();
@@ -441,6 +502,8 @@ int main(int argc, char **argv)
         if (big && bigenv && atoi(bigenv) > 0)
             run_case(&c, AMZ_TOPO_SQUARE, 1);
     }
+    if (!only || strstr("grids", only))
+        bench_grids(runs, big);
     threads_rows(runs, only);
     if (!only || strstr("threads", only))
         bench_threads(runs, big);

@@ -127,7 +127,7 @@ static result make_20k(int arg)
     amz_maze m;
     make_maze(&m, 20000, 20000, 1, true);
     result r = {0, 0, 0, 0};
-    r.ok = amz_maze_save(&m, maze20k, NULL) == AMZ_OK;
+    r.ok = amz_io_save(&m, maze20k, NULL) == AMZ_OK;
     amz_maze_deinit(&m);
     return r;
 }
@@ -137,7 +137,7 @@ static result render_20k(int arg)
     (void)arg;
     amz_maze m;
     result r = {0, 0, 0, 0};
-    if (amz_maze_load(maze20k, &m, NULL, NULL, NULL))
+    if (amz_io_load(maze20k, &m, NULL, NULL, NULL))
         return r;
     amz_image_options o;
     amz_image_options_init(&o);
@@ -194,7 +194,7 @@ static result solve_picture(int arg)
     amz_color red = {255, 0, 0, 255};
     r.ok = amz_image_read_maze(data, (size_t)n, NULL, &m, &org, NULL) == AMZ_OK &&
            amz_solve_run(&m, "bfs", m.start, m.goal, NULL, NULL, &s, NULL) == AMZ_OK &&
-           amz_image_write_path(data, (size_t)n, &m, &org, &s.path, red, out, NULL) == AMZ_OK && fflush(out) == 0;
+           amz_image_write_path(data, (size_t)n, &m, &org, &s.path, red, NULL, out, NULL) == AMZ_OK && fflush(out) == 0;
     r.wall = now() - t0;
     r.cpu = cpu_now() - c0;
     r.bytes = (uint64_t)ftell(out);

@@ -16,7 +16,7 @@ int main(int argc, char **argv)
     amz_error err;
     amz_maze maze;
     /* The loader sniffs the format; NULL options mean no memory limit. */
-    amz_status st = amz_maze_load(argv[1], &maze, NULL, NULL, &err);
+    amz_status st = amz_io_load(argv[1], &maze, NULL, NULL, &err);
     if (st != AMZ_OK) {
         fprintf(stderr, "solve_file: %s\n", err.msg);
         return 1;

@@ -27,7 +27,7 @@ int main(int argc, char **argv)
     }
 
     /* The tiles' format is data: look the fields up by name, as a program that only
-     * knows the .amt header ("type:7,height:8,vegetation:1") would. */
+     * knows the .amt header ("type:2,biome:4,river:1,height:8,vegetation:1") would. */
     const amz_bitfmt *fmt = &map.tiles.fmt;
     int type_field = amz_bitfmt_find(fmt, "type");
     int veg_field = amz_bitfmt_find(fmt, "vegetation");

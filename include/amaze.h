@@ -15,6 +15,9 @@
 
 #include "amaze/alloc.h"
 #include "amaze/bitfmt.h"
+#include "amaze/difficulty.h"
+#include "amaze/dijkstra.h"
+#include "amaze/dungeon.h"
 #include "amaze/gen.h"
 #include "amaze/io.h"
 #include "amaze/maze.h"

@@ -13,11 +13,14 @@ packages=(
   bsdutils coreutils                # CLI tests: script (a terminal), od, dd
   libcairo2-dev libgif-dev libpng-dev zlib1g-dev   # pictures and animations
   libxml2-utils poppler-utils       # xmllint and pdfinfo check SVG and PDF output in tests
+  fonts-dejavu-core                 # the text of amaze book (DejaVu Sans, embedded in the PDF)
+  time bc                           # make bench: /usr/bin/time for peak memory, bc for ratios
   bsdutils                          # script(1): the live terminal animation test
   valgrind                          # memcheck over CLI tests (make test: a subset; make valgrind: all)
   lld wasi-libc libclang-rt-14-dev-wasm32   # make web: clang's wasm32 linker, libc, builtins
   chromium                          # the web page's browser tests (driven by playwright-core)
   libncurses-dev tmux               # amaze play (ncursesw), and its headless end-to-end test
+  openmpi-bin libopenmpi-dev        # amaze-mpi (optional at build time) and its mpirun test
 )
 # Node and npm for the browser tests (npm ci of the pinned playwright-core); a Node
 # already installed from elsewhere (nodesource bundles npm) is used as it is.

@@ -1,48 +1,81 @@
-/* glue.c — the WebAssembly face of libamaze for web/amaze.js: flat functions over
- * plain numbers and linear-memory buffers, since a wasm export cannot take a struct.
- * Not part of libamaze: only the web build (web/web.mk) compiles it, against the public
- * headers. Every function named web_* is exported (the build lists them from here). */
+/* glue.c — the WebAssembly face of libamaze for web/amaze.js, part 1: memory, the last
+ * error, recorded observer events, progress reports to JavaScript, output buffers, and
+ * the registries (topologies, shapes, generators, solvers, text styles, slide solvers)
+ * the page builds its controls from. Not part of libamaze: only the web build
+ * (web/web.mk) compiles it, against the public headers. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "amaze.h"
 #include "glue.h"
+#include "glue_impl.h"
 
-/* The page runs one call at a time on one thread, so the last error message and the
- * list of recorded events live here, in the front end; the library stays stateless. */
+/* One call at a time runs on one wasm instance (the page's thread or its worker), so
+ * the last error, the recorded events and the last output length live here, in the
+ * front end; the library itself stays stateless. */
 static amz_error last_error;
+static uint32_t out_len;
 
 /* Observer events recorded as 4 int32 each: type, cell, other, dir (PATH: dir =
- * index). PROGRESS is dropped: the page replays steps, not progress. */
+ * index). PROGRESS goes to JavaScript instead. */
 typedef struct event_log {
     int32_t *v;
     size_t len, cap; /* in int32s */
     size_t limit;    /* most events kept; past it the run is canceled */
+    bool keep;       /* record steps (else progress only) */
+    bool full;       /* the limit was reached: the run was canceled for it */
 } event_log;
 
 static event_log events;
 
-static void set_error(amz_status st, const char *msg)
+/* Reported to the page (web/amaze.js's env.web_progress) about 1000 times a run:
+ * work done out of total, in the algorithm's own units. */
+__attribute__((import_module("env"), import_name("web_progress"))) extern void web_js_progress(double done,
+                                                                                              double total);
+
+amz_error *glue_err(void)
 {
+    return &last_error;
+}
+
+void glue_clear(void)
+{
+    amz_error_clear(&last_error);
+}
+
+int32_t glue_fail(amz_status st, const char *msg)
+{
+    if (msg) {
+        strncpy(last_error.msg, msg, sizeof last_error.msg - 1);
+        last_error.msg[sizeof last_error.msg - 1] = '\0';
+    } else if (!last_error.msg[0]) {
+        strncpy(last_error.msg, amz_strerror(st), sizeof last_error.msg - 1);
+    }
     last_error.code = st;
-    strncpy(last_error.msg, msg, sizeof last_error.msg - 1);
-    last_error.msg[sizeof last_error.msg - 1] = '\0';
+    return st;
 }
 
 static int record(void *ctx, const amz_event *ev)
 {
     event_log *log = ctx;
-    if (ev->type == AMZ_EV_PROGRESS)
+    if (ev->type == AMZ_EV_PROGRESS) {
+        web_js_progress((double)ev->index, (double)ev->total);
         return 0;
-    if (log->len / 4 >= log->limit)
+    }
+    if (!log->keep)
+        return 0;
+    if (log->len / 4 >= log->limit) {
+        log->full = true;
         return 1; /* too many steps to replay: cancel rather than exhaust memory */
+    }
     if (log->len + 4 > log->cap) {
         size_t cap = log->cap ? log->cap * 2 : 4096;
         int32_t *v = realloc(log->v, cap * sizeof *v);
-        if (!v)
+        if (!v) {
+            log->full = true;
             return 1;
+        }
         log->v = v;
         log->cap = cap;
     }
@@ -55,17 +88,30 @@ static int record(void *ctx, const amz_event *ev)
     return 0;
 }
 
-/* An observer that records into `events` when asked to, else none. */
-static const amz_observer *recorder(int want, amz_observer *obs)
+const amz_observer *glue_observer(int32_t record_limit, amz_observer *obs)
 {
     events.len = 0;
-    if (!want)
-        return NULL;
-    events.limit = (size_t)want;
+    events.full = false;
+    events.keep = record_limit > 0;
+    events.limit = record_limit > 0 ? (size_t)record_limit : 0;
     obs->fn = record;
     obs->ctx = &events;
-    obs->events = 0; /* every event */
+    /* Progress only lets prim and kruskal keep their fast unwatched form. */
+    obs->events = events.keep ? 0 : AMZ_EVENTS_PROGRESS;
     return obs;
+}
+
+int32_t glue_canceled(amz_status st)
+{
+    if (st == AMZ_ECANCELED && events.full)
+        return glue_fail(st, "too many steps to animate; choose a smaller maze");
+    return glue_fail(st, NULL);
+}
+
+uint8_t *glue_memstream_take(char *buf, size_t len)
+{
+    out_len = (uint32_t)len;
+    return (uint8_t *)buf;
 }
 
 void *web_alloc(size_t n)
@@ -96,7 +142,66 @@ int32_t web_event_count(void)
     return (int32_t)(events.len / 4);
 }
 
+/* Length of the bytes the last web_*_write returned. */
+uint32_t web_out_len(void)
+{
+    return out_len;
+}
+
 /* ---- registries ---- */
+
+const char *web_version(void)
+{
+    return amz_version();
+}
+
+/* Topologies are numbered from 0 until amz_topology_name says NULL. */
+int32_t web_topology_count(void)
+{
+    int32_t n = 0;
+    while (amz_topology_name((amz_topology)n))
+        n++;
+    return n;
+}
+
+const char *web_topology_name(int32_t t)
+{
+    return amz_topology_name((amz_topology)t);
+}
+
+int32_t web_topology_ndirs(int32_t t)
+{
+    return amz_topology_ndirs((amz_topology)t);
+}
+
+/* How a size is written for topology t ("WxH[xL]", polar "R[xC]"), NULL past the last. */
+const char *web_topology_size_syntax(int32_t t)
+{
+    return amz_topology_name((amz_topology)t) ? amz_grid_size_syntax((amz_topology)t) : NULL;
+}
+
+const char *web_dir_name(int32_t t, int32_t d)
+{
+    return amz_dir_name((amz_topology)t, d);
+}
+
+int32_t web_shape_count(void)
+{
+    int32_t n = 0;
+    while (amz_shape_name((amz_shape)n))
+        n++;
+    return n;
+}
+
+const char *web_shape_name(int32_t s)
+{
+    return amz_shape_name((amz_shape)s);
+}
+
+int32_t web_shape_supports(int32_t s, int32_t t)
+{
+    return amz_shape_supports((amz_shape)s, (amz_topology)t) ? 1 : 0;
+}
 
 int32_t web_gen_count(void)
 {
@@ -109,11 +214,31 @@ const char *web_gen_name(int32_t i)
     return g ? g->name : NULL;
 }
 
+const char *web_gen_summary(int32_t i)
+{
+    const amz_gen_info *g = amz_gen_at((size_t)i);
+    return g ? g->summary : NULL;
+}
+
 /* Bit (1 << topology) for each topology generator i supports. */
 uint32_t web_gen_topologies(int32_t i)
 {
     const amz_gen_info *g = amz_gen_at((size_t)i);
     return g ? g->topologies : 0;
+}
+
+/* Bit 0: perfect, bit 1: works with masks and shapes, bit 2: streams rows; bits 8 and
+ * up: the amz_gen_option bits it takes (web_gen_option_name names them). */
+int32_t web_gen_flags(int32_t i)
+{
+    const amz_gen_info *g = amz_gen_at((size_t)i);
+    return g ? (g->perfect ? 1 : 0) | (g->masks ? 2 : 0) | (g->rows ? 4 : 0) | (int32_t)(g->options << 8) : 0;
+}
+
+/* The name of generator option bit `bit` (0..), as the CLI spells it; NULL past them. */
+const char *web_gen_option_name(int32_t bit)
+{
+    return bit >= 0 && bit < AMZ_GEN_OPTIONS ? amz_gen_option_name(1u << bit) : NULL;
 }
 
 int32_t web_solve_count(void)
@@ -127,209 +252,45 @@ const char *web_solve_name(int32_t i)
     return s ? s->name : NULL;
 }
 
-/* ---- mazes ---- */
-
-/* Generates a width x height maze of topology t (0 square, 1 hex) with generator
- * `algo` from `seed`, start top left and goal bottom right as the CLI does. With
- * record > 0 the first `record` events are kept (more cancels the run). Returns the
- * maze (web_maze_free) or NULL with web_error() set. */
-amz_maze *web_maze_generate(int32_t t, int32_t width, int32_t height, const char *algo, uint64_t seed,
-                                    int32_t record_limit)
+const char *web_solve_summary(int32_t i)
 {
-    amz_error_clear(&last_error);
-    amz_maze *m = calloc(1, sizeof *m);
-    if (!m) {
-        set_error(AMZ_ENOMEM, "out of memory");
-        return NULL;
-    }
-    amz_status st = amz_maze_init(m, (amz_topology)t, width, height, &last_error);
-    if (st == AMZ_OK) {
-        amz_gen_options o;
-        amz_gen_options_init(&o);
-        o.seed = seed;
-        amz_observer ob;
-        st = amz_gen_run(m, algo, &o, recorder(record_limit, &ob), &last_error);
-        if (st == AMZ_ECANCELED)
-            set_error(st, "too many steps to animate; choose a smaller maze");
-    }
-    if (st != AMZ_OK) {
-        if (!last_error.msg[0])
-            set_error(st, amz_strerror(st));
-        amz_maze_deinit(m);
-        free(m);
-        return NULL;
-    }
-    return m;
+    const amz_solve_info *s = amz_solve_at((size_t)i);
+    return s ? s->summary : NULL;
 }
 
-void web_maze_free(amz_maze *m)
+/* Bits 0-15: topologies; bit 16: always shortest; bit 17: complete. */
+int32_t web_solve_flags(int32_t i)
 {
-    if (m)
-        amz_maze_deinit(m);
-    free(m);
+    const amz_solve_info *s = amz_solve_at((size_t)i);
+    if (!s)
+        return 0;
+    return (int32_t)(s->topologies & 0xffffu) | (s->shortest ? 1 << 16 : 0) | (s->complete ? 1 << 17 : 0);
 }
 
-/* Shape of m into out[0..5]: width, height, ndirs, start, goal, cells. */
-void web_maze_info(const amz_maze *m, int32_t *out)
+const char *web_text_style_name(int32_t i)
 {
-    out[0] = m->width;
-    out[1] = m->height;
-    out[2] = m->ndirs;
-    out[3] = (int32_t)m->start;
-    out[4] = (int32_t)m->goal;
-    out[5] = (int32_t)m->ncells;
+    return amz_text_style_name((amz_text_style)i);
 }
 
-/* One byte per cell: its open directions (bit 1 << d), 255 for a removed cell. */
-void web_maze_masks(const amz_maze *m, uint8_t *out)
+int32_t web_slide_solver_count(void)
 {
-    for (amz_cell c = 0; c < m->ncells; c++)
-        out[c] = amz_maze_exists(m, c) ? (uint8_t)amz_maze_cell_mask(m, c) : 255;
+    return (int32_t)amz_slide_solver_count();
 }
 
-/* Solves m from start to goal with solver `name`; writes up to `cap` path cells into
- * out. Returns the number of cells on the path (moves + 1), or a negative amz_status
- * with web_error() set. */
-int32_t web_maze_solve(const amz_maze *m, const char *name, int32_t record_limit, int32_t *out, int32_t cap)
+const char *web_slide_solver_name(int32_t i)
 {
-    amz_error_clear(&last_error);
-    amz_solve_result r;
-    amz_observer ob;
-    amz_status st = amz_solve_run(m, name, m->start, m->goal, NULL, recorder(record_limit, &ob), &r, &last_error);
-    if (st != AMZ_OK) {
-        if (st == AMZ_ECANCELED)
-            set_error(st, "too many steps to animate; choose a smaller maze");
-        else if (!last_error.msg[0])
-            set_error(st, amz_strerror(st));
-        return st;
-    }
-    if (r.path.len + 1 > (uint64_t)cap) {
-        amz_path_deinit(&r.path);
-        set_error(AMZ_ERANGE, "path longer than the buffer");
-        return AMZ_ERANGE;
-    }
-    amz_cell *cells = malloc((size_t)(r.path.len + 1) * sizeof *cells);
-    if (!cells) {
-        amz_path_deinit(&r.path);
-        set_error(AMZ_ENOMEM, "out of memory");
-        return AMZ_ENOMEM;
-    }
-    st = amz_path_cells(m, &r.path, cells);
-    int32_t n = (int32_t)(r.path.len + 1);
-    for (int32_t i = 0; i < n; i++)
-        out[i] = (int32_t)cells[i];
-    free(cells);
-    amz_path_deinit(&r.path);
-    return st == AMZ_OK ? n : st;
+    const amz_slide_solver_info *s = amz_slide_solver_at((size_t)i);
+    return s ? s->name : NULL;
 }
 
-/* Statistics of m into out[0..15] as doubles: cells, passages, dead ends, junctions,
- * parts, perfect, solvable, solution length, dead-end %, straight, turns, corridors,
- * river, solution fraction, decisions, difficulty. Returns an amz_status. */
-int32_t web_maze_stats(const amz_maze *m, double *out)
+int32_t web_slide_solver_max_cells(int32_t i)
 {
-    amz_error_clear(&last_error);
-    amz_stats s;
-    amz_status st = amz_stats_compute(m, &s, &last_error);
-    if (st != AMZ_OK)
-        return st;
-    const double v[16] = {(double)s.cells,     (double)s.passages,   (double)s.dead_ends,   (double)s.junctions,
-                          (double)s.parts,     s.perfect ? 1 : 0,    s.solvable ? 1 : 0,    (double)s.solution_length,
-                          s.dead_end_percent,  (double)s.straight,   (double)s.turns,       (double)s.corridors,
-                          s.river,             s.solution_fraction,  (double)s.decisions,   s.difficulty};
-    memcpy(out, v, sizeof v);
-    return AMZ_OK;
+    const amz_slide_solver_info *s = amz_slide_solver_at((size_t)i);
+    return s ? s->max_cells : 0;
 }
 
-/* ---- sliding puzzles (blank-last goal) ---- */
-
-/* A uniformly random solvable rows x cols board from `seed` into tiles[0..rows*cols). */
-int32_t web_slide_shuffle(int32_t rows, int32_t cols, uint64_t seed, int32_t *tiles)
+int32_t web_slide_solver_optimal(int32_t i)
 {
-    amz_error_clear(&last_error);
-    amz_rng rng;
-    amz_rng_seed(&rng, seed);
-    amz_slide_board b;
-    amz_status st = amz_slide_shuffle(&b, rows, cols, AMZ_SLIDE_BLANK_LAST, &rng, &last_error);
-    if (st != AMZ_OK)
-        return st;
-    for (int i = 0; i < rows * cols; i++)
-        tiles[i] = b.tiles[i];
-    return AMZ_OK;
-}
-
-/* 1 when tiles[] is the solved board, 0 when not, negative amz_status if it is not a
- * board at all. */
-int32_t web_slide_solved(int32_t rows, int32_t cols, const int32_t *tiles)
-{
-    amz_error_clear(&last_error);
-    amz_slide_board b;
-    amz_status st = amz_slide_board_set(&b, rows, cols, AMZ_SLIDE_BLANK_LAST, tiles, (size_t)rows * (size_t)cols,
-                                        &last_error);
-    return st != AMZ_OK ? st : amz_slide_is_solved(&b) ? 1 : 0;
-}
-
-/* Solves the board with solver `algo`, at most node_limit nodes (0 = none); writes
- * the U/D/L/R moves (NUL-terminated) into out[0..cap). Returns the move count or a
- * negative amz_status (AMZ_ECANCELED when the node limit is reached). */
-int32_t web_slide_solve(int32_t rows, int32_t cols, const int32_t *tiles, const char *algo,
-                                uint64_t node_limit, char *out, int32_t cap)
-{
-    amz_error_clear(&last_error);
-    amz_slide_board b;
-    amz_status st = amz_slide_board_set(&b, rows, cols, AMZ_SLIDE_BLANK_LAST, tiles, (size_t)rows * (size_t)cols,
-                                        &last_error);
-    if (st != AMZ_OK)
-        return st;
-    amz_slide_solve_options o;
-    amz_slide_solve_options_init(&o);
-    o.node_limit = node_limit;
-    o.cache_dir = ""; /* no file system in the page */
-    amz_slide_solution sol;
-    st = amz_slide_solve(&b, algo, &o, NULL, &sol, &last_error);
-    if (st != AMZ_OK)
-        return st;
-    if (sol.length + 1 > (size_t)cap) {
-        amz_slide_solution_deinit(&sol);
-        set_error(AMZ_ERANGE, "solution longer than the buffer");
-        return AMZ_ERANGE;
-    }
-    memcpy(out, sol.moves, sol.length + 1);
-    int32_t n = (int32_t)sol.length;
-    amz_slide_solution_deinit(&sol);
-    return n;
-}
-
-/* ---- terrain ---- */
-
-/* A width x height terrain map from seed and roughness, drawn as RGBA pixels (one a
- * tile, hill-shaded as amaze terrain render does) into rgba[0..4*width*height), and
- * the tile counts by type into counts[0..4]. Returns an amz_status. */
-int32_t web_terrain(int32_t width, int32_t height, uint64_t seed, double roughness, uint8_t *rgba,
-                            uint32_t *counts)
-{
-    amz_error_clear(&last_error);
-    amz_terrain_options o;
-    amz_terrain_options_init(&o);
-    o.seed = seed;
-    o.roughness = roughness;
-    amz_terrain t;
-    amz_status st = amz_terrain_generate(&t, width, height, &o, &last_error);
-    if (st != AMZ_OK)
-        return st;
-    for (int32_t y = 0; y < height; y++)
-        for (int32_t x = 0; x < width; x++) {
-            amz_rgb c = amz_tile_color(amz_terrain_tile(&t, x, y), amz_terrain_hillshade(&t, x, y));
-            uint8_t *p = rgba + 4 * ((size_t)y * (size_t)width + (size_t)x);
-            p[0] = c.r;
-            p[1] = c.g;
-            p[2] = c.b;
-            p[3] = 255;
-        }
-    amz_terrain_stats s;
-    amz_terrain_measure(&t, &s);
-    for (int i = 0; i < AMZ_TILE_TYPES; i++)
-        counts[i] = (uint32_t)s.types[i];
-    amz_terrain_deinit(&t);
-    return AMZ_OK;
+    const amz_slide_solver_info *s = amz_slide_solver_at((size_t)i);
+    return s && s->optimal ? 1 : 0;
 }

@@ -103,6 +103,11 @@ AMZ_API void amz_anim_options_init(amz_anim_options *o);
 AMZ_API amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn, void *ctx,
                                 amz_anim_stats *stats, amz_error *err);
 
+/* Peak bytes amz_anim_run on m with o needs beyond the maze itself: the canvas and
+ * frame buffers, per-cell state, and the generator's (watched) and solver's working
+ * memory; UINT64_MAX if the picture options are out of range. For memory guards. */
+AMZ_API uint64_t amz_anim_memory_estimate(const amz_maze *m, const amz_anim_options *o);
+
 /* amz_anim_run into an animated GIF (GIF89a, looping forever, a global palette, each
  * frame storing only its changed rectangle, giflib's LZW). AMZ_EIO if writing fails. */
 AMZ_API amz_status amz_anim_write_gif(amz_maze *m, const amz_anim_options *o, FILE *out, amz_anim_stats *stats,

@@ -40,19 +40,23 @@ AMZ_API uint32_t amz_crc32(uint32_t crc, const void *data, size_t len);
 /* Writes m (with its solution, if any) as .amz. AMZ_EIO with a message if writing fails;
  * AMZ_EINVAL, before writing anything, for an algorithm name the format cannot store
  * (bytes outside 0x21 .. 0x7E). */
-AMZ_API amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err);
+AMZ_API amz_status amz_io_write_amz(const amz_maze *m, FILE *f, amz_error *err);
 /* Reads one .amz maze from f, which must then be at end of file. Streams: memory is the
  * maze itself. AMZ_EFORMAT (with the reason) for bad data, AMZ_EIO, AMZ_ENOMEM. */
-AMZ_API amz_status amz_amz_read(FILE *f, amz_maze *m, const amz_read_options *o, amz_error *err);
+AMZ_API amz_status amz_io_read_amz(FILE *f, amz_maze *m, const amz_read_options *o, amz_error *err);
 
 /* ---- JSON ---- */
 
 /* Writes m as one JSON object on one line followed by a newline. Removed cells have
  * mask -1. The seed is written as an exact integer (beyond 2^53, JavaScript rounds). */
-AMZ_API amz_status amz_json_write(const amz_maze *m, FILE *f, amz_error *err);
+AMZ_API amz_status amz_io_write_json(const amz_maze *m, FILE *f, amz_error *err);
+/* amz_io_write_json, with `graph` adding "neighbors": for every cell the ids of its
+ * neighbours in direction order (-1 where there is none or the cell is removed), so a
+ * program that knows nothing of the geometry can check the maze. */
+AMZ_API amz_status amz_io_write_json_graph(const amz_maze *m, FILE *f, bool graph, amz_error *err);
 /* Parses the JSON written above (unknown keys are ignored). Checks that every passage
  * appears on both of its cells and leads to a cell. */
-AMZ_API amz_status amz_json_read(const char *text, size_t len, amz_maze *m, const amz_read_options *o,
+AMZ_API amz_status amz_io_read_json(const char *text, size_t len, amz_maze *m, const amz_read_options *o,
                                  amz_error *err);
 
 /* ---- text art ---- */
@@ -65,37 +69,45 @@ AMZ_API amz_status amz_json_read(const char *text, size_t len, amz_maze *m, cons
  * rectangular square maze reads back. Hex art and art of shaped (masked) mazes are
  * refused, as text cannot say which cells are missing: use .amz or JSON for those.
  * AMZ_EFORMAT with the line and column of the first problem. */
-AMZ_API amz_status amz_text_read(const char *text, size_t len, amz_maze *m, const amz_read_options *o,
+AMZ_API amz_status amz_io_read_text(const char *text, size_t len, amz_maze *m, const amz_read_options *o,
                                  amz_error *err);
 
 /* ---- any format ---- */
 
 /* Reads a maze from f in whichever format it is (.amz by its magic, JSON by a leading
  * '{', else text art); `name` names the input in messages. *detected may be NULL. */
-AMZ_API amz_status amz_maze_read(FILE *f, const char *name, amz_maze *m, const amz_read_options *o,
+AMZ_API amz_status amz_io_read(FILE *f, const char *name, amz_maze *m, const amz_read_options *o,
                                  amz_format *detected, amz_error *err);
-/* Opens `path` ("-" = stdin) and reads it with amz_maze_read. */
-AMZ_API amz_status amz_maze_load(const char *path, amz_maze *m, const amz_read_options *o, amz_format *detected,
+/* Opens `path` ("-" = stdin) and reads it with amz_io_read. */
+AMZ_API amz_status amz_io_load(const char *path, amz_maze *m, const amz_read_options *o, amz_format *detected,
                                  amz_error *err);
 /* Writes m as .amz to `path` atomically ("-" = stdout). */
-AMZ_API amz_status amz_maze_save(const amz_maze *m, const char *path, amz_error *err);
+AMZ_API amz_status amz_io_save(const amz_maze *m, const char *path, amz_error *err);
 
 /* ---- crash-safe output ---- */
 
 /* An output file written to a temporary file beside its destination and renamed into
- * place on commit, so a failure or crash never leaves a half-written file. For "-" it
- * writes standard output directly, and an existing device, pipe or socket (/dev/null,
- * a FIFO) is written in place. A symbolic link keeps pointing at the replaced file;
- * a replaced file keeps its permissions. */
+ * place on commit, so a failure or crash never leaves a half-written file. Where the
+ * system allows it (Linux: O_TMPFILE and /proc) the temporary file has no name until
+ * commit, so that not even kill -9 leaves one behind; elsewhere it is the hidden
+ * ".NAME.tmp-PID-K", and opening the same destination again removes those of dead
+ * processes. For "-" it writes standard output directly, and an existing device, pipe
+ * or socket (/dev/null, a FIFO) is written in place. A symbolic link keeps pointing
+ * at the replaced file; a replaced file keeps its permissions. */
 typedef struct amz_outfile {
-    FILE *fp;    /* write here between open and commit */
-    char *path;  /* destination (owned), NULL for stdout */
-    char *tmp;   /* temporary file (owned), NULL when writing in place */
+    FILE *fp;     /* write here between open and commit */
+    char *path;   /* destination (owned), NULL for stdout */
+    char *tmp;    /* named temporary file (owned), or the name an unnamed one gets at
+                     commit; NULL when writing in place */
+    bool unnamed; /* the temporary file has no name yet: nothing to remove on a signal */
 } amz_outfile;
 
 /* Opens the temporary file (in the destination's folder, mode 0666 & ~umask). AMZ_EIO
  * with "path: cannot create: reason" if the folder is missing or unwritable. */
 AMZ_API amz_status amz_outfile_open(amz_outfile *o, const char *path, amz_error *err);
+/* The same, always with a named temporary file (what systems without unnamed ones
+ * get): a caller that removes it on a signal finds its name in o->tmp. */
+AMZ_API amz_status amz_outfile_open_named(amz_outfile *o, const char *path, amz_error *err);
 /* Flushes, syncs and renames into place. On failure removes the temporary file and
  * returns AMZ_EIO with the reason (disk full, closed stdout, ...). Always releases o. */
 AMZ_API amz_status amz_outfile_commit(amz_outfile *o, amz_error *err);

@@ -9,7 +9,7 @@
  * Removed cells of a shaped maze are blank in line art and solid in blocks.
  * Start and goal are marked S and G; the solution, when shown, with '.' (ascii,
  * blocks) or '•' (unicode). With colour on, markers use ANSI colours. Renderings of
- * rectangular square mazes read back with amz_text_read. */
+ * rectangular square mazes read back with amz_io_read_text. */
 #ifndef AMAZE_RENDER_H
 #define AMAZE_RENDER_H
 

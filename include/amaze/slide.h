@@ -29,8 +29,9 @@
  * Cancelling: every solver takes an optional observer, which receives AMZ_EV_PROGRESS
  * events (index = nodes expanded so far, total = the node limit or 0) about every
  * 16384 nodes (fast: index = tiles placed, total = cells) and may return non-zero to
- * stop; options.node_limit bounds the work. Both end the search with AMZ_ECANCELED,
- * so an interactive hint never hangs. Opening pattern databases that are not cached
+ * stop; options.node_limit (with a default budget for the exponential solvers) and
+ * options.timeout bound the work. Each ends the search with AMZ_ECANCELED, so no
+ * solve runs forever and an interactive hint never hangs. Opening pattern databases that are not cached
  * yet builds them (minutes for 4x4 "7-8"): open them once, or pass an observer.
  *
  * Thread safety: no global state. Boards are plain values. A pattern database
@@ -183,6 +184,8 @@ typedef struct amz_slide_pdb_options {
     const char *cache_dir; /* folder of the table files; NULL = $XDG_CACHE_HOME/amaze, else
                               $HOME/.cache/amaze (created if missing); "" = no disk cache */
     int threads;           /* threads used to build a missing table (1..64; 0 = 1) */
+    uint64_t max_memory;   /* refuse (AMZ_ENOMEM, before any work) a set whose tables, or
+                              whose building, would take more bytes; 0 = no limit */
 } amz_slide_pdb_options;
 
 /* What amz_slide_pdb_open did, for reports and tests. */
@@ -227,11 +230,15 @@ AMZ_API int amz_slide_pdb_heuristic(const amz_slide_pdb *p, const amz_slide_boar
 /* ---- solvers ---- */
 
 typedef struct amz_slide_solver_info {
-    const char *name;    /* "ida", "pdb", "wastar", "fast" */
-    const char *summary; /* one line */
-    bool optimal;        /* always returns a shortest solution */
-    int max_cells;       /* largest board (rows*cols) it accepts */
+    const char *name;            /* "ida", "pdb", "wastar", "fast" */
+    const char *summary;         /* one line */
+    bool optimal;                /* always returns a shortest solution */
+    int max_cells;               /* largest board (rows*cols) it accepts */
+    uint64_t default_node_limit; /* the budget used when options.node_limit is 0 (0 = none) */
 } amz_slide_solver_info;
+
+/* options.node_limit value that lifts every budget, the default one included. */
+#define AMZ_SLIDE_NO_LIMIT UINT64_MAX
 
 /* Number of registered solvers, and the i-th (NULL past the end), in catalog order. */
 AMZ_API size_t amz_slide_solver_count(void);
@@ -241,14 +248,20 @@ AMZ_API const amz_slide_solver_info *amz_slide_solver_find(const char *name);
 
 typedef struct amz_slide_solve_options {
     uint64_t node_limit;      /* stop with AMZ_ECANCELED after this many expanded nodes; 0 =
-                                 none (wastar: 0 = 10 million, about 0.7 GB; fast counts the
-                                 cells its router visits) */
+                                 the solver's default budget (info.default_node_limit: ida
+                                 1e9, about a minute; pdb 1e10, about an hour; wastar 1e7,
+                                 about 0.7 GB; fast none, it counts the cells its router
+                                 visits); AMZ_SLIDE_NO_LIMIT = none */
     double weight;            /* wastar: f = g + weight * h, 1 <= weight <= 100; 0 = 1.5 */
     int threads;              /* ida, pdb: search threads 1..64 (0 = 1); pdb also builds with them.
                                  Without thread support in the build, 1 is used. */
     const amz_slide_pdb *pdb; /* pdb: open tables to use; NULL = open (and free) per call */
     const char *pdb_name;     /* pdb with pdb == NULL: pattern set; NULL = default */
     const char *cache_dir;    /* pdb with pdb == NULL: as amz_slide_pdb_options.cache_dir */
+    uint64_t max_memory;      /* pdb with pdb == NULL: as amz_slide_pdb_options.max_memory */
+    double timeout;           /* ida, pdb, wastar: stop with AMZ_ECANCELED after this many
+                                 seconds of search (checked every 16384 nodes; table loading
+                                 not counted); 0 = none. Makes the outcome depend on speed. */
 } amz_slide_solve_options;
 
 typedef struct amz_slide_solution {
@@ -261,20 +274,76 @@ typedef struct amz_slide_solution {
     bool optimal;    /* the solver guarantees that `length` is the shortest */
 } amz_slide_solution;
 
-/* Defaults: no node limit, weight 1.5, one thread, tables opened per call. */
+/* Defaults: each solver's default budget, no timeout, weight 1.5, one thread, tables
+ * opened per call. */
 AMZ_API void amz_slide_solve_options_init(amz_slide_solve_options *o);
 /* Solves b with solver `algorithm` (o NULL = defaults). On success *out holds the
  * moves (free with amz_slide_solution_deinit); replaying them on b reaches the goal.
  * On failure *out is zeroed. Errors: AMZ_ENOTFOUND (unknown solver), AMZ_EINVAL
  * (unsolvable board, with the reason), AMZ_EFORMAT (a board struct that is not a
  * permutation: it is checked, never trusted), AMZ_EUNSUPPORTED (board too big for the
- * solver), AMZ_ERANGE (bad option), AMZ_ENOMEM, AMZ_ECANCELED (observer or node
- * limit), and the errors of amz_slide_pdb_open. Complexity: ida, pdb and wastar are
- * exponential in the solution length (bounded by node_limit); fast is
- * O(cells^2.5) time and O(cells) memory. */
+ * solver), AMZ_ERANGE (bad option), AMZ_ENOMEM, AMZ_ECANCELED (observer, node
+ * limit or timeout; the message says which, and names the default budget when that
+ * was the one that ran out), and the errors of amz_slide_pdb_open. Complexity: ida,
+ * pdb and wastar are exponential in the solution length, so each has a default node
+ * budget and always ends; fast is O(cells^2.5) time and O(cells) memory. */
 AMZ_API amz_status amz_slide_solve(const amz_slide_board *b, const char *algorithm, const amz_slide_solve_options *o,
                                    const amz_observer *obs, amz_slide_solution *out, amz_error *err);
 /* Frees the moves and zeroes *s; NULL or a zeroed solution is a no-op. */
 AMZ_API void amz_slide_solution_deinit(amz_slide_solution *s);
+
+/* ---- a search in pieces (for solvers spread over processes or machines) ----
+ *
+ * The optimal solvers (ida, pdb) are iterative deepening: iteration after iteration,
+ * a depth-first search below a threshold that grows. A split search hands the pieces
+ * to its caller, who may run them anywhere (amaze-mpi runs them on MPI ranks):
+ *
+ *     bound = amz_slide_split_start(s);            (0: the board is solved)
+ *     loop:
+ *         amz_slide_split_iteration(s, bound, K, &count, &next, ...)
+ *         search subtrees 0 .. count-1 (amz_slide_split_search), anywhere, in any order
+ *         if some subtree holds a solution: the answer is the one of the LOWEST such
+ *             subtree (subtrees are numbered in depth-first order), stop
+ *         else bound = the least next_bound of the iteration and of every subtree
+ *
+ * Taking the lowest subtree's solution gives exactly the moves amz_slide_solve returns
+ * (with any thread count): the first solution in depth-first order. Every process that
+ * builds the same split (same board, solver, options) numbers the subtrees the same
+ * way, so only subtree numbers, thresholds and moves need to travel. Node limit and
+ * timeout (options) apply to each split object's own work. */
+typedef struct amz_slide_split amz_slide_split;
+
+/* What one subtree search found. */
+typedef struct amz_slide_piece {
+    bool found;       /* a solution of exactly `bound` moves lies in the subtree */
+    int next_bound;   /* the least f value above the bound seen (INT_MAX: none) */
+    uint64_t nodes;   /* nodes expanded in this call */
+} amz_slide_piece;
+
+/* A split search of b by an optimal solver ("ida" or "pdb"; others AMZ_EINVAL). Checks
+ * board and options as amz_slide_solve does (same errors); pdb with o->pdb NULL opens
+ * (maybe builds) the tables here, held until amz_slide_split_free. */
+AMZ_API amz_status amz_slide_split_new(const amz_slide_board *b, const char *algorithm, const amz_slide_solve_options *o,
+                                       amz_slide_split **out, amz_error *err);
+/* Releases the search; NULL is a no-op. */
+AMZ_API void amz_slide_split_free(amz_slide_split *s);
+/* The first threshold: the solver's heuristic for the start board (0 = solved). */
+AMZ_API int amz_slide_split_start(const amz_slide_split *s);
+/* Splits the iteration with threshold `bound` (>= the start) into *count subtrees, at
+ * the shallowest depth that gives at least min_subtrees of them (at most 14 moves
+ * deep; fewer when the tree is small, 0 when the threshold prunes everything).
+ * *next_bound and *nodes as in amz_slide_piece, for the nodes above the subtrees.
+ * Deterministic. Errors: AMZ_ERANGE (bound below the start), AMZ_ENOMEM,
+ * AMZ_ECANCELED (node limit, timeout). */
+AMZ_API amz_status amz_slide_split_iteration(amz_slide_split *s, int bound, int min_subtrees, int *count,
+                                             int *next_bound, uint64_t *nodes, amz_error *err);
+/* Searches subtree i (0 .. count-1) of the last split. With piece->found, *out holds
+ * the whole solution (moves from the start board, length = bound, optimal once no
+ * lower subtree holds one); else *out is zeroed. obs gets PROGRESS events (index =
+ * nodes of this split object so far) about every 16384 nodes and may return non-zero
+ * to stop: AMZ_ECANCELED, as for the node limit and timeout. AMZ_ERANGE for a
+ * subtree that does not exist. */
+AMZ_API amz_status amz_slide_split_search(amz_slide_split *s, int i, const amz_observer *obs, amz_slide_piece *piece,
+                                          amz_slide_solution *out, amz_error *err);
 
 #endif

@@ -63,6 +63,11 @@ AMZ_API const amz_solve_info *amz_solve_at(size_t i);
 /* The solver called `name`, or NULL. */
 AMZ_API const amz_solve_info *amz_solve_find(const char *name);
 
+/* Bytes solver s needs on m beyond the maze: its work_bits a cell (two-ended bfs on
+ * threads fits the same 4 bits). The path found adds a byte a move, which no one
+ * knows beforehand. UINT64_MAX for a NULL solver. For memory guards. */
+AMZ_API uint64_t amz_solve_memory_estimate(const amz_solve_info *s, const amz_maze *m, const amz_solve_options *o);
+
 /* Solves m from `from` to `to` with solver `name` (o NULL = defaults). On success *out
  * holds a simple path (no cell twice; free with amz_path_deinit(&out->path)); on
  * failure *out is zeroed but for `explored`. Errors: AMZ_ENOTFOUND, AMZ_EUNSUPPORTED,

@@ -25,6 +25,8 @@ typedef struct amz_stats {
     uint64_t degree[AMZ_MAX_DIRS + 1]; /* cells by number of passages (degree[1] = dead_ends) */
     uint64_t straight;        /* two-passage cells going straight through (opposite passages) */
     uint64_t turns;           /* two-passage cells that turn */
+    bool shape_defined;       /* false where straight and turns have no meaning (triangle
+                                 grids: no two sides of a triangle are opposite); both 0 */
     uint64_t corridors;       /* maximal runs of passages whose inner cells have two passages */
     double river;             /* passages / corridors: mean corridor length in moves (0: none) */
     /* The solution (a shortest start-goal path) and the whole maze's spread. */
@@ -43,10 +45,14 @@ typedef struct amz_stats {
  * on allocation failure. */
 AMZ_API amz_status amz_stats_compute(const amz_maze *m, amz_stats *out, amz_error *err);
 
+/* Peak bytes amz_stats_compute needs on m beyond the maze (4 a cell on a perfect
+ * maze, 16 with loops), for memory guards. O(cells/64). */
+AMZ_API uint64_t amz_stats_memory_estimate(const amz_maze *m);
+
 /* The cell farthest from `from` in moves (ties: the lowest index), and that distance.
  * Either out pointer may be NULL. AMZ_ERANGE if `from` is not a cell, AMZ_ENOMEM.
  * Time O(cells reached); memory 4 bytes per cell plus a queue. */
-AMZ_API amz_status amz_maze_farthest(const amz_maze *m, amz_cell from, amz_cell *cell, uint64_t *dist,
+AMZ_API amz_status amz_stats_farthest(const amz_maze *m, amz_cell from, amz_cell *cell, uint64_t *dist,
                                      amz_error *err);
 
 /* The diameter: the longest shortest path between two connected cells over all parts,
@@ -55,7 +61,7 @@ AMZ_API amz_status amz_maze_farthest(const amz_maze *m, amz_cell from, amz_cell 
  * runs at most 64 sweeps per part and sets *exact false if that was not enough (the
  * length is then a lower bound). Out pointers may be NULL. AMZ_EINVAL for a maze with
  * no cell, AMZ_ENOMEM. Memory 4 bytes per cell, 16 for parts with loops. */
-AMZ_API amz_status amz_maze_diameter(const amz_maze *m, amz_cell *a, amz_cell *b, uint64_t *len, bool *exact,
+AMZ_API amz_status amz_stats_diameter(const amz_maze *m, amz_cell *a, amz_cell *b, uint64_t *len, bool *exact,
                                      amz_error *err);
 
 #endif

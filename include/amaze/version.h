@@ -5,13 +5,13 @@
 #include "amaze/export.h"
 
 #define AMZ_VERSION_MAJOR 0
-#define AMZ_VERSION_MINOR 1
+#define AMZ_VERSION_MINOR 5
 #define AMZ_VERSION_PATCH 0
-#define AMZ_VERSION_STRING "0.1.0"
+#define AMZ_VERSION_STRING "0.5.0"
 /* One number that grows with every release: MAJOR*10000 + MINOR*100 + PATCH. */
 #define AMZ_VERSION_NUMBER (AMZ_VERSION_MAJOR * 10000 + AMZ_VERSION_MINOR * 100 + AMZ_VERSION_PATCH)
 
-/* The version string of the linked library ("0.1.0"), which may differ from the
+/* The version string of the linked library ("0.3.0"), which may differ from the
  * AMZ_VERSION_STRING a program was compiled against. Static storage; never NULL. */
 AMZ_API const char *amz_version(void);
 

@@ -18,16 +18,16 @@
 /* iFUB's work limit, in sweeps of the part: past it the answer is a lower bound. */
 #define IFUB_BUDGET 64
 
-amz_status amz_maze_farthest(const amz_maze *m, amz_cell from, amz_cell *cell, uint64_t *dist, amz_error *err)
+amz_status amz_stats_farthest(const amz_maze *m, amz_cell from, amz_cell *cell, uint64_t *dist, amz_error *err)
 {
     if (!amz_maze_exists(m, from))
         return amz_errorf(err, AMZ_ERANGE, "cell %lld is not a cell of the maze", (long long)from);
-    amz_sweep s;
-    amz_sweep_result r;
-    if (amz_sweep_init(&s, m))
+    sweep s;
+    sweep_result r;
+    if (sweep_init(&s, m))
         return amz_errorf(err, AMZ_ENOMEM, "farthest: cannot allocate %lld cell marks", (long long)m->ncells);
-    bool ok = amz_sweep_run(&s, from, NULL, NULL, &r);
-    amz_sweep_free(&s);
+    bool ok = sweep_run(&s, from, NULL, NULL, &r);
+    sweep_free(&s);
     if (!ok)
         return amz_errorf(err, AMZ_ENOMEM, "farthest: cannot grow the search queue");
     if (cell)
@@ -54,16 +54,16 @@ static void consider(best *bst, amz_cell a, amz_cell b, uint64_t len)
 
 /* iFUB on the part of `a` (a, b: ends of a double sweep of length d). Updates *bst;
  * *exact false when the budget ran out. */
-static amz_status ifub(amz_sweep *s, amz_cell a, amz_cell b, uint64_t d, uint64_t part, best *bst, bool *exact)
+static amz_status ifub(sweep *s, amz_cell a, amz_cell b, uint64_t d, uint64_t part, best *bst, bool *exact)
 {
     const amz_maze *m = s->m;
     const size_t n = (size_t)m->ncells;
     uint64_t *da = amz_malloc(n * sizeof *da), *db = amz_malloc(n * sizeof *db);
     amz_cell *order = NULL;
     uint64_t *start = NULL;
-    amz_sweep_result r;
+    sweep_result r;
     amz_status st = AMZ_ENOMEM;
-    if (!da || !db || !amz_sweep_run(s, a, da, NULL, &r) || !amz_sweep_run(s, b, db, NULL, &r))
+    if (!da || !db || !sweep_run(s, a, da, NULL, &r) || !sweep_run(s, b, db, NULL, &r))
         goto out;
     /* u: a middle cell of the a-b path, the lowest-indexed one. */
     amz_cell u = AMZ_NO_CELL;
@@ -71,7 +71,7 @@ static amz_status ifub(amz_sweep *s, amz_cell a, amz_cell b, uint64_t d, uint64_
     for (amz_cell c = 0; c < m->ncells && u == AMZ_NO_CELL; c++)
         if (s->mark[c] == part_id && da[c] == d / 2 && db[c] == d - d / 2)
             u = c;
-    if (!amz_sweep_run(s, u, da, NULL, &r))
+    if (!sweep_run(s, u, da, NULL, &r))
         goto out;
     const uint64_t ecc_u = r.ecc;
     consider(bst, u, r.far, r.ecc);
@@ -100,7 +100,7 @@ static amz_status ifub(amz_sweep *s, amz_cell a, amz_cell b, uint64_t d, uint64_
                 st = AMZ_OK;
                 goto out;
             }
-            if (!amz_sweep_run(s, order[k], NULL, NULL, &r))
+            if (!sweep_run(s, order[k], NULL, NULL, &r))
                 goto out;
             consider(bst, order[k], r.far, r.ecc);
             if (r.ecc > lb)
@@ -118,12 +118,12 @@ out:
     return st;
 }
 
-amz_status amz_maze_diameter(const amz_maze *m, amz_cell *a, amz_cell *b, uint64_t *len, bool *exact,
+amz_status amz_stats_diameter(const amz_maze *m, amz_cell *a, amz_cell *b, uint64_t *len, bool *exact,
                              amz_error *err)
 {
-    amz_sweep s;
+    sweep s;
     uint64_t *seen = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
-    if (!seen || amz_sweep_init(&s, m)) {
+    if (!seen || sweep_init(&s, m)) {
         amz_free(seen);
         return amz_errorf(err, AMZ_ENOMEM, "diameter: cannot allocate marks for %lld cells", (long long)m->ncells);
     }
@@ -135,14 +135,14 @@ amz_status amz_maze_diameter(const amz_maze *m, amz_cell *a, amz_cell *b, uint64
             continue;
         if (bst.a == AMZ_NO_CELL)
             bst.a = bst.b = c; /* a lone cell is a path of length 0 */
-        amz_sweep_result r1, r2;
-        if (!amz_sweep_run(&s, c, NULL, seen, &r1)) {
+        sweep_result r1, r2;
+        if (!sweep_run(&s, c, NULL, seen, &r1)) {
             st = AMZ_ENOMEM;
             break;
         }
         if (r1.reached == 1)
             continue;
-        if (!amz_sweep_run(&s, r1.far, NULL, NULL, &r2)) {
+        if (!sweep_run(&s, r1.far, NULL, NULL, &r2)) {
             st = AMZ_ENOMEM;
             break;
         }
@@ -153,7 +153,7 @@ amz_status amz_maze_diameter(const amz_maze *m, amz_cell *a, amz_cell *b, uint64
             all_exact = all_exact && ex;
         }
     }
-    amz_sweep_free(&s);
+    sweep_free(&s);
     amz_free(seen);
     if (st)
         return amz_errorf(err, AMZ_ENOMEM, "diameter: out of memory");

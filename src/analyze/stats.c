@@ -11,32 +11,24 @@
 #include "core/bits.h"
 #include "core/error.h"
 #include "core/queue.h"
+#include "analyze/sweep.h"
 #include "grid/grid.h"
 
 /* Floods the part containing `seed`, marking it in `visited`; *nodes counts its cells
- * whose degree is not 2 (corridor ends). */
-static bool flood(const amz_maze *m, uint64_t *visited, amz_cell seed, amz_queue *q, uint64_t *nodes)
+ * whose degree is not 2 (corridor ends). Any grid: the neighbours are sweep_open's. */
+static bool flood(const amz_maze *m, bool plain, uint64_t *visited, amz_cell seed, queue *q, uint64_t *nodes)
 {
-    const int32_t w = m->width, h = m->height;
     bits_set(visited, (uint64_t)seed);
-    if (!amz_queue_push(q, (uint64_t)seed))
+    if (!queue_push(q, (uint64_t)seed))
         return false;
     while (q->count) {
-        amz_cell c = (amz_cell)amz_queue_pop(q);
-        int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);
-        int deg = 0;
-        for (int d = 0; d < m->ndirs; d++) {
-            int32_t nx, ny;
-            if (!grid_step(m->topology, w, h, x, y, d, &nx, &ny))
+        amz_cell c = (amz_cell)queue_pop(q), nb[AMZ_MAX_DIRS];
+        const int deg = sweep_open(m, plain, c, nb);
+        for (int j = 0; j < deg; j++) {
+            if (bits_get(visited, (uint64_t)nb[j]))
                 continue;
-            amz_cell nb = (amz_cell)ny * w + nx;
-            if (!bits_get(m->passages, grid_edge_bit(m->bits, c, nb, d)))
-                continue;
-            deg++;
-            if (bits_get(visited, (uint64_t)nb))
-                continue;
-            bits_set(visited, (uint64_t)nb);
-            if (!amz_queue_push(q, (uint64_t)nb))
+            bits_set(visited, (uint64_t)nb[j]);
+            if (!queue_push(q, (uint64_t)nb[j]))
                 return false;
         }
         *nodes += deg != 2;
@@ -44,11 +36,33 @@ static bool flood(const amz_maze *m, uint64_t *visited, amz_cell seed, amz_queue
     return true;
 }
 
+/* The geometric heading of direction d: a weave under-passage (N2..W2) heads the way
+ * of its one-cell direction, so a corridor that dives under a crossing still runs
+ * straight. */
+static int heading(const amz_maze *m, int d)
+{
+    return m->topology == AMZ_TOPO_SQUARE && d >= AMZ_SQ_N2 ? d - AMZ_SQ_N2 : d;
+}
+
+/* Whether a two-passage cell c with open directions d1 < d2 goes straight through:
+ * its two passages leave by opposite sides (grid_opp: N-S, E-W, U-D stairs, the hex
+ * and octagon side pairs, polar CW-CCW and IN-OUTk). The polar centre goes straight
+ * when its two passages are diametrically opposite in ring 1. Triangles have no
+ * opposite sides: stats_shape_defined says so and the caller counts neither. */
+static bool straight(const amz_maze *m, amz_cell c, int d1, int d2)
+{
+    const amz_topology t = m->topology;
+    if (t == AMZ_TOPO_POLAR && c == 0)
+        return m->width % 2 == 0 && d2 - d1 == m->width / 2;
+    const int h1 = heading(m, d1), h2 = heading(m, d2);
+    return grid_opp[t][h1] == h2 || grid_opp[t][h2] == h1;
+}
+
 /* Shape counts from each cell's passages. */
 static void count_shapes(const amz_maze *m, amz_stats *out)
 {
-    const int half = m->ndirs / 2;
     uint64_t node_degrees = 0;
+    out->shape_defined = m->topology != AMZ_TOPO_TRIANGLE;
     for (amz_cell c = 0; c < m->ncells; c++) {
         if (!grid_exists(m, c))
             continue;
@@ -57,8 +71,10 @@ static void count_shapes(const amz_maze *m, amz_stats *out)
         out->cells++;
         out->degree[deg]++;
         if (deg == 2) {
-            int d = __builtin_ctz(mask);
-            if (mask & (1u << (d + half)))
+            if (!out->shape_defined)
+                continue;
+            const int d1 = __builtin_ctz(mask), d2 = __builtin_ctz(mask & (mask - 1));
+            if (straight(m, c, d1, d2))
                 out->straight++;
             else
                 out->turns++;
@@ -95,16 +111,17 @@ amz_status amz_stats_compute(const amz_maze *m, amz_stats *out, amz_error *err)
     out->passages = amz_maze_count_passages(m);
     out->dead_end_percent = out->cells ? 100.0 * (double)out->dead_ends / (double)out->cells : 0.0;
 
-    uint64_t *visited = amz_calloc_big((size_t)bits_words((uint64_t)m->ncells), 8);
+    uint64_t *visited = core_calloc_big((size_t)bits_words((uint64_t)m->ncells), 8);
     if (!visited)
         return amz_errorf(err, AMZ_ENOMEM, "stats: cannot allocate %lld visited bits", (long long)m->ncells);
-    amz_queue q = {0};
+    queue q = {0};
+    const bool plain = sweep_plain(m);
     for (amz_cell c = 0; c < m->ncells; c++) {
         if (!grid_exists(m, c) || bits_get(visited, (uint64_t)c))
             continue;
         uint64_t nodes = 0;
-        if (!flood(m, visited, c, &q, &nodes)) {
-            amz_queue_free(&q);
+        if (!flood(m, plain, visited, c, &q, &nodes)) {
+            queue_free(&q);
             amz_free(visited);
             return amz_errorf(err, AMZ_ENOMEM, "stats: cannot grow the search queue");
         }
@@ -112,7 +129,7 @@ amz_status amz_stats_compute(const amz_maze *m, amz_stats *out, amz_error *err)
         if (nodes == 0) /* a ring of two-passage cells: one corridor with no end */
             out->corridors++;
     }
-    amz_queue_free(&q);
+    queue_free(&q);
     amz_free(visited);
     out->perfect = out->parts == 1 && out->passages + 1 == out->cells;
     out->river = out->corridors ? (double)out->passages / (double)out->corridors : 0.0;
@@ -132,6 +149,15 @@ amz_status amz_stats_compute(const amz_maze *m, amz_stats *out, amz_error *err)
     }
     if (out->cells == 0)
         return AMZ_OK;
-    return amz_maze_diameter(m, &out->diameter_ends[0], &out->diameter_ends[1], &out->diameter,
+    return amz_stats_diameter(m, &out->diameter_ends[0], &out->diameter_ends[1], &out->diameter,
                              &out->diameter_exact, err);
+}
+
+uint64_t amz_stats_memory_estimate(const amz_maze *m)
+{
+    /* Distances of the sweeps (4 bytes a cell); the iFUB search on a maze with loops
+     * keeps a second distance array and a BFS order (16 in all). */
+    const uint64_t cells = (uint64_t)amz_maze_count_cells(m);
+    const uint64_t per = amz_maze_count_passages(m) < cells ? 4 : 16;
+    return (uint64_t)m->ncells * per;
 }

@@ -9,7 +9,7 @@
 #include "core/bits.h"
 #include "grid/grid.h"
 
-amz_status amz_sweep_init(amz_sweep *s, const amz_maze *m)
+amz_status sweep_init(sweep *s, const amz_maze *m)
 {
     memset(s, 0, sizeof *s);
     s->m = m;
@@ -17,32 +17,32 @@ amz_status amz_sweep_init(amz_sweep *s, const amz_maze *m)
     return s->mark ? AMZ_OK : AMZ_ENOMEM;
 }
 
-void amz_sweep_free(amz_sweep *s)
+void sweep_free(sweep *s)
 {
     amz_free(s->mark);
-    amz_queue_free(&s->q);
+    queue_free(&s->q);
     s->mark = NULL;
 }
 
-bool amz_sweep_run(amz_sweep *s, amz_cell from, uint64_t *dist, uint64_t *seen, amz_sweep_result *r)
+bool sweep_run(sweep *s, amz_cell from, uint64_t *dist, uint64_t *seen, sweep_result *r)
 {
     const amz_maze *m = s->m;
-    const int32_t w = m->width, h = m->height;
+    const bool plain = sweep_plain(m);
     if (s->id == UINT32_MAX) {
         memset(s->mark, 0, (size_t)m->ncells * sizeof *s->mark);
         s->id = 0;
     }
     const uint32_t id = ++s->id;
-    amz_queue *q = &s->q;
+    queue *q = &s->q;
     q->head = q->count = 0;
     memset(r, 0, sizeof *r);
     r->far = from;
     s->mark[from] = id;
-    if (!amz_queue_push(q, (uint64_t)from))
+    if (!queue_push(q, (uint64_t)from))
         return false;
     uint64_t level = 0, left = 1; /* cells of the current level still in the queue */
     while (q->count) {
-        amz_cell c = (amz_cell)amz_queue_pop(q);
+        amz_cell c = (amz_cell)queue_pop(q);
         if (dist)
             dist[c] = level;
         if (seen)
@@ -52,19 +52,14 @@ bool amz_sweep_run(amz_sweep *s, amz_cell from, uint64_t *dist, uint64_t *seen, 
             r->ecc = level;
             r->far = c;
         }
-        int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);
-        for (int d = 0; d < m->ndirs; d++) {
-            int32_t nx, ny;
-            if (!grid_step(m->topology, w, h, x, y, d, &nx, &ny))
+        amz_cell nb[AMZ_MAX_DIRS];
+        const int k = sweep_open(m, plain, c, nb);
+        r->degsum += (uint64_t)k;
+        for (int j = 0; j < k; j++) {
+            if (s->mark[nb[j]] == id)
                 continue;
-            amz_cell nb = (amz_cell)ny * w + nx;
-            if (!bits_get(m->passages, grid_edge_bit(m->bits, c, nb, d)))
-                continue;
-            r->degsum++;
-            if (s->mark[nb] == id)
-                continue;
-            s->mark[nb] = id;
-            if (!amz_queue_push(q, (uint64_t)nb))
+            s->mark[nb[j]] = id;
+            if (!queue_push(q, (uint64_t)nb[j]))
                 return false;
         }
         if (--left == 0) {

@@ -230,6 +230,50 @@ static void wait_until(term_player *p, const struct timespec *due)
     }
 }
 
+/* Rows ty0 .. ty1 (text rows, two pixels each) of columns x0 .. x1-1 of the picture
+ * `px` (w x h palette indices): placed with cursor moves on the player's screen, or as
+ * plain lines (newline-separated) for the normal screen. */
+static void draw_rows(outbuf *b, const term_player *p, const uint8_t *px, int32_t w, int32_t h,
+                      const amz_color *colors, int32_t x0, int32_t x1, int32_t ty0, int32_t ty1, bool placed)
+{
+    for (int32_t ty = ty0; ty <= ty1; ty++) {
+        char tmp[32];
+        int n = placed ? snprintf(tmp, sizeof tmp, "\x1b[%d;%dH", ty + 1, x0 + 1) : 0;
+        ob_put(b, tmp, (size_t)n);
+        int last_top = -1, last_bot = -1;
+        for (int32_t x = x0; x < x1; x++) {
+            int top = px[(size_t)(2 * ty) * (size_t)w + (size_t)x];
+            int bot = 2 * ty + 1 < h ? px[(size_t)(2 * ty + 1) * (size_t)w + (size_t)x] : -2;
+            if (top != last_top)
+                ob_color(b, p->truecolor, true, &colors[top]);
+            if (bot != last_bot)
+                ob_color(b, p->truecolor, false, bot >= 0 ? &colors[bot] : NULL);
+            last_top = top;
+            last_bot = bot;
+            ob_put(b, "\xe2\x96\x80", 3); /* U+2580 upper half block */
+        }
+        ob_put(b, "\x1b[0m", 4);
+        if (!placed)
+            ob_put(b, "\n", 1);
+    }
+}
+
+void term_print_last(term_player *p)
+{
+    if (!p->last)
+        return;
+    outbuf b = {NULL, 0, 0};
+    draw_rows(&b, p, p->last, p->last_w, p->last_h, p->last_colors, 0, p->last_w, 0, (p->last_h - 1) / 2, false);
+    put_all(b.s, b.n);
+    free(b.s);
+}
+
+void term_end(term_player *p)
+{
+    free(p->last);
+    p->last = NULL;
+}
+
 int term_frame(void *ctx, const amz_frame *f)
 {
     term_player *p = ctx;
@@ -244,28 +288,22 @@ int term_frame(void *ctx, const amz_frame *f)
         x0 = 0, y0 = 0, x1 = f->width, y1 = f->height;
     }
     outbuf b = {NULL, 0, 0};
-    if (x0 < x1 && y0 < y1) {
-        for (int32_t ty = y0 / 2; ty <= (y1 - 1) / 2; ty++) {
-            char tmp[32];
-            int n = snprintf(tmp, sizeof tmp, "\x1b[%d;%dH", ty + 1, x0 + 1);
-            ob_put(&b, tmp, (size_t)n);
-            int last_top = -1, last_bot = -1;
-            for (int32_t x = x0; x < x1; x++) {
-                int top = f->pixels[(size_t)(2 * ty) * (size_t)f->width + (size_t)x];
-                int bot = 2 * ty + 1 < f->height ? f->pixels[(size_t)(2 * ty + 1) * (size_t)f->width + (size_t)x] : -2;
-                if (top != last_top)
-                    ob_color(&b, p->truecolor, true, &f->colors[top]);
-                if (bot != last_bot)
-                    ob_color(&b, p->truecolor, false, bot >= 0 ? &f->colors[bot] : NULL);
-                last_top = top;
-                last_bot = bot;
-                ob_put(&b, "\xe2\x96\x80", 3); /* U+2580 upper half block */
-            }
-        }
-        ob_put(&b, "\x1b[0m", 4);
-    }
+    if (x0 < x1 && y0 < y1)
+        draw_rows(&b, p, f->pixels, f->width, f->height, f->colors, x0, x1, y0 / 2, (y1 - 1) / 2, true);
     put_all(b.s, b.n);
     free(b.s);
+    /* The finished picture is kept to print on the normal screen at the end (the
+     * player's screen goes away with the alternate screen). */
+    if (f->last) {
+        free(p->last);
+        p->last = malloc((size_t)f->width * (size_t)f->height);
+        if (p->last) {
+            memcpy(p->last, f->pixels, (size_t)f->width * (size_t)f->height);
+            memcpy(p->last_colors, f->colors, (size_t)f->ncolors * sizeof *f->colors);
+            p->last_w = f->width;
+            p->last_h = f->height;
+        }
+    }
     p->frames++;
     /* Pace by a schedule, not by sleeping a fixed time, so slow frames do not add up. */
     long long ns = (long long)p->due.tv_nsec + (long long)f->delay_cs * 10000000LL;

@@ -100,13 +100,30 @@ int cli_parse_int_range(const char *cmd, const char *opt, const char *s, int lo,
     return CLI_OK;
 }
 
+int cli_parse_cell(const char *cmd, const char *opt, const char *s, cli_cell *out)
+{
+    const char *p;
+    uint64_t v[3] = {0, 0, 0};
+    int n = 0;
+    bool ok = parse_decimal(s, &p, &v[n++]);
+    while (ok && *p == ',' && n < 3)
+        ok = parse_decimal(p + 1, &p, &v[n++]);
+    if (!ok || *p || n < 2 || v[0] > AMZ_MAX_SIDE || v[1] > AMZ_MAX_SIDE || v[2] > AMZ_MAX_LEVELS)
+        return cli_usage(cmd, opt,
+                         "'%s' is not a cell: expected X,Y (column,row from 0 at the top left; polar: cell,ring) "
+                         "or X,Y,Z with a level",
+                         s);
+    *out = (cli_cell){(int64_t)v[0], (int64_t)v[1], (int64_t)v[2], true};
+    return CLI_OK;
+}
+
 int cli_parse_xy(const char *cmd, const char *opt, const char *s, int64_t *x, int64_t *y)
 {
     const char *p;
     uint64_t a, b;
     if (!parse_decimal(s, &p, &a) || *p != ',' || !parse_decimal(p + 1, &p, &b) || *p || a > AMZ_MAX_SIDE ||
         b > AMZ_MAX_SIDE)
-        return cli_usage(cmd, opt, "'%s' is not a cell: expected X,Y (column,row from 0 at the top left)", s);
+        return cli_usage(cmd, opt, "'%s' is not a tile: expected X,Y (column,row from 0 at the top left)", s);
     *x = (int64_t)a;
     *y = (int64_t)b;
     return CLI_OK;
@@ -132,6 +149,14 @@ int cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *o
         return cli_usage(cmd, opt, "'%s' is not a size in bytes (like 512M or 4G)", s);
     *out = v * mul;
     return CLI_OK;
+}
+
+int cli_parse_max_memory(const char *cmd, const char *s, uint64_t *out)
+{
+    int rc = cli_parse_bytes(cmd, "--max-memory", s, out);
+    if (rc == CLI_OK && *out == 0)
+        return cli_usage(cmd, "--max-memory", "'%s': nothing fits in 0 bytes (give a size like 512M)", s);
+    return rc;
 }
 
 static uint64_t available_memory(void)
@@ -177,89 +202,32 @@ const char *cli_human_bytes(uint64_t bytes, char *buf, size_t cap)
     return buf;
 }
 
-static int format_from_path(const char *cmd, const char *path, amz_format *f)
+int cli_input(const char *cmd, int argc, char **argv, int optind_, const char **path)
 {
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (dot && (!slash || dot > slash)) {
-        if (strcmp(dot, ".amz") == 0) {
-            *f = AMZ_FORMAT_AMZ;
-            return CLI_OK;
-        }
-        if (strcmp(dot, ".json") == 0) {
-            *f = AMZ_FORMAT_JSON;
-            return CLI_OK;
-        }
-        if (strcmp(dot, ".txt") == 0) {
-            *f = AMZ_FORMAT_TEXT;
-            return CLI_OK;
-        }
+    if (argc - optind_ > 1)
+        return cli_usage(cmd, cmd, "expected one input file, got %d", argc - optind_);
+    *path = optind_ < argc ? argv[optind_] : NULL;
+    if (isatty(STDIN_FILENO)) {
+        if (!*path)
+            return cli_usage(cmd, cmd, "no maze given and standard input is a terminal: give a FILE, pipe a maze in, "
+                             "or '-' to type one (see amaze %s --help)", cmd);
+        if (strcmp(*path, "-") == 0)
+            fprintf(stderr, "amaze: %s: reading a maze from the terminal (.amz, JSON or text art; end with Ctrl-D)\n",
+                    cmd);
     }
-    return cli_usage(cmd, path, "cannot tell the format from the file name (use .amz, .json or .txt, or --format)");
-}
-
-int cli_write_maze(const char *cmd, const amz_maze *m, const cli_output *out)
-{
-    amz_error err;
-    amz_error_clear(&err);
-    amz_format fmt;
-    bool to_stdout = !out->path || strcmp(out->path, "-") == 0;
-    if (out->format) {
-        if (amz_format_parse(out->format, &fmt, &err))
-            return cli_usage(cmd, "--format", "%s", err.msg);
-    } else if (!to_stdout) {
-        int rc = format_from_path(cmd, out->path, &fmt);
-        if (rc)
-            return rc;
-    } else {
-        fmt = isatty(STDOUT_FILENO) ? AMZ_FORMAT_TEXT : AMZ_FORMAT_AMZ;
-    }
-    amz_text_options to;
-    amz_text_options_init(&to);
-    if (out->style && amz_text_style_parse(out->style, &to.style, &err))
-        return cli_usage(cmd, "--style", "%s", err.msg);
-    const char *color = out->color ? out->color : "auto";
-    if (strcmp(color, "always") == 0) {
-        to.color = true;
-    } else if (strcmp(color, "auto") == 0) {
-        const char *term = getenv("TERM");
-        to.color = to_stdout && isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && !(term && strcmp(term, "dumb") == 0);
-    } else if (strcmp(color, "never") != 0) {
-        return cli_usage(cmd, "--color", "'%s': expected auto, always or never", color);
-    }
-    to.solution = !out->no_solution;
-
-    amz_outfile of;
-    amz_status st = amz_outfile_open(&of, to_stdout ? "-" : out->path, &err);
-    if (st)
-        return cli_lib_fail(NULL, &err, st);
-    cli_signals_track(of.tmp);
-    switch (fmt) {
-    case AMZ_FORMAT_AMZ: st = amz_amz_write(m, of.fp, &err); break;
-    case AMZ_FORMAT_JSON: st = amz_json_write(m, of.fp, &err); break;
-    case AMZ_FORMAT_TEXT: st = amz_render_text(m, &to, of.fp, &err); break;
-    }
-    if (st) {
-        amz_outfile_abort(&of);
-        cli_signals_track(NULL);
-        return cli_fail(st != AMZ_EIO ? cmd : to_stdout ? "standard output" : out->path, "%s",
-                        amz_error_message(&err, st));
-    }
-    st = amz_outfile_commit(&of, &err);
-    cli_signals_track(NULL);
-    if (st)
-        return cli_lib_fail(NULL, &err, st);
+    if (!*path)
+        *path = "-";
     return CLI_OK;
 }
 
-int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m)
+int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m, amz_format *detected)
 {
     amz_error err;
     amz_error_clear(&err);
     amz_read_options ro = {cli_memory_limit(max_memory)};
     if (ro.max_bytes == UINT64_MAX)
         ro.max_bytes = 0;
-    amz_status st = amz_maze_load(path, m, &ro, NULL, &err);
+    amz_status st = amz_io_load(path, m, &ro, detected, &err);
     /* The reader's own memory limit: say which option raises it. */
     if (st == AMZ_ENOMEM && ro.max_bytes && strstr(err.msg, " allowed")) {
         fprintf(stderr, "amaze: %s (raise with --max-memory)\n", err.msg);
@@ -270,34 +238,35 @@ int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m)
     return CLI_OK;
 }
 
-uint64_t cli_maze_bytes(const amz_maze *m)
+int cli_memory_check(const char *cmd, const char *what, uint64_t need, uint64_t max_memory_opt)
 {
-    uint64_t cells = (uint64_t)m->ncells;
-    uint64_t bytes = (cells * (uint64_t)m->bits + 63) / 64 * 8;
-    if (m->mask)
-        bytes += (cells + 63) / 64 * 8;
-    if (m->has_solution)
-        bytes += m->solution.len;
-    return bytes;
+    uint64_t limit = cli_memory_limit(max_memory_opt);
+    if (need <= limit)
+        return CLI_OK;
+    char n[32], l[32];
+    if (need == UINT64_MAX)
+        return cli_fail(cmd, "%s needs more memory than can be counted, more than the %s %s", what,
+                        cli_human_bytes(limit, l, sizeof l), max_memory_opt ? "allowed" : "available");
+    return cli_fail(cmd, "%s needs about %s, more than the %s %s (raise with --max-memory)", what,
+                    cli_human_bytes(need, n, sizeof n), cli_human_bytes(limit, l, sizeof l),
+                    max_memory_opt ? "allowed" : "available");
 }
 
 int cli_memory_guard(const char *cmd, const char *doing, const amz_maze *m, uint64_t work, uint64_t max_memory_opt)
 {
-    uint64_t maze = cli_maze_bytes(m);
+    uint64_t maze = amz_maze_memory(m);
     /* With --max-memory the limit covers the maze and the work; by default the maze is
      * already in memory, so the work must fit what is still available. */
-    uint64_t need = max_memory_opt ? maze + work : work, limit = cli_memory_limit(max_memory_opt);
-    if (need <= limit)
+    char what[160], a[32], b[32];
+    snprintf(what, sizeof what, "%s this %dx%d maze (%s for the maze, %s of working memory)", doing, m->width,
+             m->height, cli_human_bytes(maze, a, sizeof a), cli_human_bytes(work, b, sizeof b));
+    uint64_t need = work > UINT64_MAX - maze ? UINT64_MAX : maze + work;
+    if (!max_memory_opt && work <= cli_memory_limit(0))
         return CLI_OK;
-    char a[32], b[32], c[32], d[32];
-    return cli_fail(cmd, "%s this %dx%d maze needs about %s (%s for the maze, %s of working memory), more than the %s "
-                    "%s (raise with --max-memory)",
-                    doing, m->width, m->height, cli_human_bytes(maze + work, a, sizeof a),
-                    cli_human_bytes(maze, b, sizeof b), cli_human_bytes(work, c, sizeof c),
-                    cli_human_bytes(limit, d, sizeof d), max_memory_opt ? "allowed" : "available");
+    return cli_memory_check(cmd, what, need, max_memory_opt);
 }
 
-int cli_load_mask(const char *path, amz_topology t, amz_maze *m)
+int cli_load_mask(const char *path, amz_topology t, uint64_t max_memory, amz_maze *m)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     memset(m, 0, sizeof *m);
@@ -335,7 +304,10 @@ int cli_load_mask(const char *path, amz_topology t, amz_maze *m)
         amz_error_clear(&err);
         /* A PNG (by its signature) is a picture mask: dark pixels are no cell. */
         bool png = len >= 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0;
-        amz_status st = png ? amz_image_read_mask(buf, len, NULL, t, m, &err) : amz_mask_read_text(buf, len, t, m, &err);
+        amz_image_read_options ro;
+        amz_image_read_options_init(&ro);
+        ro.max_bytes = cli_memory_limit(max_memory);
+        amz_status st = png ? amz_image_read_mask(buf, len, &ro, t, m, &err) : amz_mask_read_text(buf, len, t, m, &err);
         if (st)
             rc = cli_fail(path, "%s", amz_error_message(&err, st));
     }
@@ -343,26 +315,38 @@ int cli_load_mask(const char *path, amz_topology t, amz_maze *m)
     return rc;
 }
 
-int cli_set_ends(const char *cmd, amz_maze *m, bool has_start, int64_t sx, int64_t sy, bool has_goal, int64_t gx,
-                 int64_t gy)
+int cli_resolve_cell(const amz_maze *m, const char *opt, const cli_cell *cell, amz_cell *out)
 {
-    (void)cmd;
-    if (has_start) {
-        amz_cell c = amz_maze_cell_at(m, sx, sy);
-        if (!amz_maze_exists(m, c))
-            return cli_fail("--start", "(%lld,%lld) is outside the %dx%d maze", (long long)sx, (long long)sy,
-                            m->width, m->height);
-        m->start = c;
-    }
-    if (has_goal) {
-        amz_cell c = amz_maze_cell_at(m, gx, gy);
-        if (!amz_maze_exists(m, c))
-            return cli_fail("--goal", "(%lld,%lld) is outside the %dx%d maze", (long long)gx, (long long)gy, m->width,
-                            m->height);
-        m->goal = c;
-    }
-    if (has_start || has_goal)
+    *out = amz_maze_cell_at3(m, cell->x, cell->y, cell->z);
+    if (amz_maze_exists(m, *out))
+        return CLI_OK;
+    char xyz[64], size[64];
+    const amz_grid g = amz_maze_grid(m);
+    amz_grid_format_size(&g, size, sizeof size);
+    if (cell->z)
+        snprintf(xyz, sizeof xyz, "%lld,%lld,%lld", (long long)cell->x, (long long)cell->y, (long long)cell->z);
+    else
+        snprintf(xyz, sizeof xyz, "%lld,%lld", (long long)cell->x, (long long)cell->y);
+    return cli_fail(opt, "(%s) is %s the %s %s maze", xyz, *out == AMZ_NO_CELL ? "outside" : "a removed cell of", size,
+                    amz_topology_name(m->topology));
+}
+
+int cli_set_ends(const char *cmd, amz_maze *m, const cli_cell *s, const cli_cell *g)
+{
+    amz_cell start = m->start, goal = m->goal;
+    int rc;
+    if (s->given && (rc = cli_resolve_cell(m, "--start", s, &start)))
+        return rc;
+    if (g->given && (rc = cli_resolve_cell(m, "--goal", g, &goal)))
+        return rc;
+    if (s->given || g->given) {
+        amz_error err;
+        amz_error_clear(&err);
+        amz_status st = amz_maze_set_ends(m, start, goal, &err);
+        if (st)
+            return cli_lib_fail(cmd, &err, st);
         amz_maze_clear_solution(m);
+    }
     return CLI_OK;
 }
 
@@ -378,6 +362,12 @@ uint64_t cli_random_seed(void)
 void cli_print_help(FILE *f, const char *text)
 {
     fputs(text, f);
+}
+
+void cli_print_help_parts(FILE *f, const char *const *parts)
+{
+    for (; *parts; parts++)
+        fputs(*parts, f);
 }
 
 void cli_getopt_reset(void)

@@ -26,9 +26,13 @@ int cmd_solve(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_animate(int argc, char **argv);
+int cmd_book(int argc, char **argv);
 int cmd_terrain(int argc, char **argv);
+int cmd_dungeon(int argc, char **argv);
 int cmd_slide(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+/* `amaze play --dungeon FILE` (play_dungeon.c). */
+int cli_play_dungeon(const char *cmd, const char *file, bool fog);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -48,21 +52,68 @@ int cli_lib_fail(const char *what, const amz_error *err, amz_status st);
  * CLI_USAGE. `opt` names the option in messages. */
 int cli_parse_size(const char *cmd, const char *opt, const char *s, int64_t *w, int64_t *h);
 int cli_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out);
+/* A cell as the user gives it: X,Y or X,Y,Z (level Z; on octagon grids Z = 1 names
+ * the small square at X,Y). */
+typedef struct cli_cell {
+    int64_t x, y, z;
+    bool given;
+} cli_cell;
+int cli_parse_cell(const char *cmd, const char *opt, const char *s, cli_cell *out);
+/* A tile X,Y of a flat map (dungeons). */
 int cli_parse_xy(const char *cmd, const char *opt, const char *s, int64_t *x, int64_t *y);
 int cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *out);
+/* --max-memory SIZE: a byte count of at least 1 (0 would mean nothing fits). */
+int cli_parse_max_memory(const char *cmd, const char *s, uint64_t *out);
+
+/* One format a command writes: its --format name, its file extension, and whether it
+ * is binary (refused on a terminal unless the user writes -o -). */
+typedef struct cli_format {
+    const char *name, *ext;
+    bool binary;
+} cli_format;
+
+/* The format of an output, the same rule for every command: --format (one of fmts),
+ * else the -o extension (one of fmts, any case; an existing device or FIFO such as
+ * /dev/null takes dflt), else dflt for standard output. A name with another extension
+ * or none is a usage error naming the extensions the command writes; binary data for
+ * a terminal is refused unless -o - was given. *out = the index in fmts. Call before
+ * any work. */
+int cli_output_format(const char *cmd, const char *path, const char *format, const cli_format *fmts, int n, int dflt,
+                      int *out);
+/* Refuses (usage) an output that is the very file the input was read from when the
+ * formats differ: writing it would destroy the input. Same format: allowed (the
+ * replacement is atomic and the input was read whole first). */
+int cli_output_not_input(const char *cmd, const char *in, const char *out, bool same_format);
 
 /* Options shared by the commands that write a maze. */
 typedef struct cli_output {
-    const char *path;   /* -o; NULL = stdout */
+    const char *path;   /* -o; NULL = stdout ("-" = stdout, asked for explicitly) */
     const char *format; /* --format; NULL = by extension or terminal */
     const char *style;  /* --style; NULL = ascii */
     const char *color;  /* --color auto|always|never; NULL = auto */
     bool no_solution;   /* --no-solution */
+    bool graph;         /* --graph: JSON with each cell's neighbour ids */
+    /* Resolved by cli_output_check. */
+    bool checked;
+    amz_format fmt;
+    amz_text_options text;
 } cli_output;
 
-/* Writes m per the output rules: --format, else the -o extension (.amz .json .txt),
- * else text on a terminal and .amz otherwise. Files are replaced atomically. */
-int cli_write_maze(const char *cmd, const amz_maze *m, const cli_output *out);
+/* getopt value of --graph (generate, solve): past the maze options (MA_*, 1000..)
+ * and the book's (2000..). */
+#define CLI_OPT_GRAPH 3000
+#define CLI_GRAPH_HELP                                                                  \
+    "      --graph              JSON output: add \"neighbors\", each cell's neighbour\n" \
+    "                           ids in direction order (-1: none), to check the maze\n" \
+    "                           without knowing its grid (docs/FORMAT.md)\n"
+
+/* Checks and resolves the maze output rules before any work: --format, else the -o
+ * extension (.amz .json .txt), else text on a terminal and .amz otherwise; style and
+ * colour. Usage errors for anything else. */
+int cli_output_check(const char *cmd, cli_output *out);
+/* Writes m per the output rules (checking them first if cli_output_check did not).
+ * Files are replaced atomically. */
+int cli_write_maze(const char *cmd, const amz_maze *m, cli_output *out);
 
 /* Picture options of `amaze render` (and `amaze animate`), as given on the command line. */
 typedef struct cli_image_args {
@@ -70,6 +121,7 @@ typedef struct cli_image_args {
     const char *colors;     /* --colors NAME=COLOUR,... */
     const char *page;       /* --page a4|letter */
     bool distances, no_solution, no_openings, stream;
+    bool answer_key; /* --answer-key: the puzzle and its solved copy */
     bool quiet; /* no progress bar */
 } cli_image_args;
 
@@ -78,11 +130,8 @@ void cli_image_args_init(cli_image_args *a);
 int cli_parse_int_range(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out);
 /* Turns the arguments into library options (usage errors for bad colours or pages). */
 int cli_image_options(const char *cmd, const cli_image_args *a, amz_image_options *o);
-/* The picture format --format names, else the one path's extension asks for; false if
- * neither asks for a picture. */
-bool cli_image_format(const char *format, const char *path, amz_image_format *f);
-/* Writes m as a picture to path ("-" or NULL = stdout, refused on a terminal), after
- * the memory guard (max_memory: --max-memory, 0 = default). */
+/* Writes m as a picture to path ("-" or NULL = stdout; cli_output_format has checked
+ * the terminal rule), after the memory guard (max_memory: --max-memory, 0 = default). */
 int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, const char *path,
                      const cli_image_args *a, uint64_t max_memory);
 
@@ -95,7 +144,7 @@ typedef struct cli_png_input {
 
 /* Loads a maze from input ("-" = stdin) like cli_load_maze, except that a PNG image is
  * kept in png->data (free with cli_png_input_free) and m is left untouched. */
-int cli_solve_load(const char *input, uint64_t max_memory, amz_maze *m, cli_png_input *png);
+int cli_solve_load(const char *input, uint64_t max_memory, amz_maze *m, amz_format *detected, cli_png_input *png);
 void cli_png_input_free(cli_png_input *png);
 
 typedef struct cli_solve_image_args {
@@ -115,25 +164,53 @@ uint64_t cli_memory_limit(uint64_t max_memory_opt);
 /* "1.5 GB" style rendering of a byte count into buf. */
 const char *cli_human_bytes(uint64_t bytes, char *buf, size_t cap);
 
-/* Bytes a loaded maze occupies: passages, mask, solution. */
-uint64_t cli_maze_bytes(const amz_maze *m);
+/* The one memory refusal: when `need` bytes (UINT64_MAX: too many to count) pass
+ * --max-memory (max_memory_opt; 0 = 90% of the available memory), prints "amaze: CMD:
+ * WHAT needs about X, more than the Y allowed (raise with --max-memory)" and returns
+ * CLI_FAIL; CLI_OK when it fits. */
+int cli_memory_check(const char *cmd, const char *what, uint64_t need, uint64_t max_memory_opt);
 /* Memory guard after loading: refuses (CLI_FAIL, a message with the estimate and
  * --max-memory) when `doing` ("bfs on", "the statistics of") needs `work` bytes beyond the maze
  * and that passes --max-memory (maze + work), or by default the available memory. */
 int cli_memory_guard(const char *cmd, const char *doing, const amz_maze *m, uint64_t work, uint64_t max_memory_opt);
 
-/* Loads a maze from path ("-" = stdin) with the memory limit. */
-int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m);
+/* The one input file of a command (argv[optind_], none = standard input). More than
+ * one is a usage error; so is none when standard input is a terminal (nothing would
+ * come: the command would wait in silence). '-' on a terminal says it is reading. */
+int cli_input(const char *cmd, int argc, char **argv, int optind_, const char **path);
+/* Loads a maze from path ("-" = stdin) with the memory limit; *detected (may be NULL)
+ * receives its format. */
+int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m, amz_format *detected);
 
-/* Reads a text mask file ("-" = stdin) into an uninitialised maze; on failure prints
- * the error and returns non-zero (m left zeroed). */
-int cli_load_mask(const char *path, amz_topology t, amz_maze *m);
+/* Reads a mask file ("-" = stdin; text, or a PNG by its signature) into an
+ * uninitialised maze within the memory limit; on failure prints the error and returns
+ * non-zero (m left zeroed). */
+int cli_load_mask(const char *path, amz_topology t, uint64_t max_memory, amz_maze *m);
 
-/* Resolves --start/--goal given as X,Y against m; CLI_FAIL with a message if outside. */
-int cli_set_ends(const char *cmd, amz_maze *m, bool has_start, int64_t sx, int64_t sy, bool has_goal, int64_t gx,
-                 int64_t gy);
+/* An output file of a command: amz_outfile (atomic replacement) whose temporary file,
+ * if it has a name, the signal handler removes. */
+typedef struct cli_outfile {
+    amz_outfile f;
+    const char *name; /* for messages: the path, or "standard output" */
+} cli_outfile;
+/* Opens path (NULL or "-" = standard output). Prints the error and returns CLI_FAIL. */
+int cli_outfile_open(cli_outfile *o, const char *path);
+/* Ends the output with the writer's status st: commits on AMZ_OK (a failure then is
+ * reported), else removes the temporary file and reports err (a write failure named
+ * by the file, anything else by cmd). CLI_OK or CLI_FAIL. */
+int cli_outfile_end(const char *cmd, cli_outfile *o, amz_status st, const amz_error *err);
+/* Ends the output without writing it (the error was already reported). */
+void cli_outfile_cancel(cli_outfile *o);
 
-/* Makes SIGINT, SIGTERM and SIGHUP print "amaze: <cmd>: interrupted" and exit 1. */
+/* The cell of m a user's X,Y[,Z] names, or CLI_FAIL ("OPT: (X,Y) is not a cell of the
+ * ... maze") when it is outside or removed. */
+int cli_resolve_cell(const amz_maze *m, const char *opt, const cli_cell *cell, amz_cell *out);
+/* Resolves --start/--goal (those given) against m; CLI_FAIL with a message if outside. */
+int cli_set_ends(const char *cmd, amz_maze *m, const cli_cell *start, const cli_cell *goal);
+
+/* Makes SIGINT, SIGTERM and SIGHUP print "amaze: <cmd>: interrupted (SIGINT)" (and so
+ * on) and exit 128 + the signal's number, and SIGPIPE exit 141 silently; each removes
+ * the tracked temporary file first. */
 void cli_signals_install(const char *cmd);
 /* While set (non-NULL), the handler removes this temporary file first. */
 void cli_signals_track(const char *tmp_path);
@@ -149,6 +226,8 @@ uint64_t cli_random_seed(void);
 
 /* Prints one help text (the single source that the man page is also checked against). */
 void cli_print_help(FILE *f, const char *text);
+/* The same for a help text in parts (NULL-terminated), for texts that share a section. */
+void cli_print_help_parts(FILE *f, const char *const *parts);
 
 /* Resets getopt for a subcommand's argument vector. */
 void cli_getopt_reset(void);
@@ -173,18 +252,9 @@ int cli_progress_event(void *ctx, const amz_event *ev);
 /* Erases the bar, if one is shown. */
 void cli_progress_done(cli_progress *p);
 
-/* `amaze generate --stream` (gen_stream.c). */
-typedef struct cli_stream_args {
-    const char *algorithm;
-    amz_topology topology;
-    int64_t width, height;
-    amz_cell start, goal;
-    const amz_gen_options *o;
-    const cli_output *out;
-    uint64_t max_memory;
-    bool quiet;
-} cli_stream_args;
-
-int cli_generate_stream(const char *cmd, const cli_stream_args *a);
+/* `amaze generate --stream` (gen_stream.c), after cli_maze_check. */
+struct cli_maze_args;
+int cli_generate_stream(const char *cmd, struct cli_maze_args *a, const cli_output *out, uint64_t max_memory,
+                        bool quiet);
 
 #endif

@@ -8,66 +8,71 @@
 
 #include "cli/anim_term.h"
 #include "cli/cli.h"
+#include "cli/maze_args.h"
 
-static const char help[] =
+static const char *const help[] = {
     "Usage: amaze animate [options] [FILE]\n"
-    "Animate a maze being generated and/or solved: every step of the algorithm is a change\n"
-    "in the picture. Writes an animated GIF with -o, or plays live in the terminal.\n"
+    "Animate a maze being generated and/or solved: every step of the algorithm is a\n"
+    "change in the picture. Writes an animated GIF with -o, or plays live in the\n"
+    "terminal.\n"
     "\n"
     "What:\n"
-    "      --what WHAT          generate, solve or both (default both); solve animates the\n"
-    "                           maze in FILE if given, else a freshly generated one\n"
-    "  -s, --size WxH           maze size in cells (default 30x20; live: fit the terminal)\n"
-    "  -t, --topology NAME      square (default) or hex\n"
-    "  -a, --algorithm NAME     generator (default backtracker); see amaze generate\n"
+    "      --what WHAT          generate, solve or both (default both; solve when\n"
+    "                           FILE is given): solve animates the maze in FILE if\n"
+    "                           given, else a freshly generated one\n"
+    "      --solver NAME        solver (default dfs, which backs out of dead ends;\n"
+    "                           bfs spreads a wave); see amaze solve\n"
     "                           --list-algorithms\n"
-    "      --solver NAME        solver (default dfs, which backs out of dead ends; bfs\n"
-    "                           spreads a wave); see amaze solve --list-algorithms\n"
-    "      --seed N             random seed (default: random)\n"
-    "      --start X,Y          start cell (default top left)\n"
-    "      --goal X,Y           goal cell (default bottom right)\n"
+    "\n"
+    "Maze (when no FILE is given):\n"
+    "  -s, --size WxH           maze size in cells (default 30x20; live: fit the\n"
+    "                           terminal)\n"
+    ,
+    CLI_MAZE_HELP,
     "\n"
     "Timing:\n"
     "      --fps N              frames a second, 1..50 (default 25)\n"
     "      --steps-per-frame N  algorithm steps shown per frame\n"
-    "      --duration SECONDS   fit all steps into about this long (default 10; ignored\n"
-    "                           with --steps-per-frame)\n"
-    "      --trail N            steps the trail behind the head takes to fade (default 40)\n"
+    "      --duration SECONDS   fit all steps into about this long (default 10;\n"
+    "                           ignored with --steps-per-frame)\n"
+    "      --trail N            steps the trail behind the head takes to fade\n"
+    "                           (default 40)\n"
     "      --loop               live only: start again with a new seed, forever\n"
     "\n"
     "Output:\n"
-    "  -o, --output FILE        write an animated GIF (the last frame, held 1 s, is the\n"
-    "                           finished picture amaze render draws)\n"
+    "  -o, --output FILE        write an animated GIF (the last frame, held 1 s, is\n"
+    "                           the finished picture amaze render draws)\n"
     "      --cell PX, --wall PX, --margin PX, --colors LIST, --no-openings\n"
-    "                           picture options as in amaze render; extra colour names:\n"
-    "                           unvisited, head, trail, frontier, backtracked, explored\n"
+    "                           picture options as in amaze render; extra colour\n"
+    "                           names: unvisited, head, trail, frontier, backtracked,\n"
+    "                           explored\n"
     "      --max-memory SIZE    refuse inputs that would need more memory\n"
     "  -h, --help               show this help and exit\n"
     "\n"
-    "Live play (no -o, standard output a terminal) draws two pixels per character with\n"
-    "half blocks, in 24-bit colour when COLORTERM is truecolor or 24bit, else 256 colours.\n"
-    "q or Ctrl-C stops and leaves the terminal as it was; Ctrl-Z suspends cleanly.\n"
+    "Live play (no -o, standard output a terminal) draws two pixels per character\n"
+    "with half blocks, in 24-bit colour when COLORTERM is truecolor or 24bit, else\n"
+    "256 colours. q or Ctrl-C stops and leaves the terminal as it was; Ctrl-Z\n"
+    "suspends cleanly.\n"
     "\n"
     "Examples:\n"
     "  amaze animate -s 40x25 --seed 7 -o maze.gif\n"
-    "  amaze animate --loop\n";
+    "  amaze animate --loop\n",
+    NULL};
 
 typedef struct anim_args {
     amz_anim_options o;
-    int64_t w, h, sx, sy, gx, gy;
-    bool has_size, has_seed, has_start, has_goal, loop, has_cell;
-    const char *topology, *input, *output;
-    uint64_t seed, max_memory;
+    cli_maze_args maze;
+    bool loop, has_cell, has_what;
+    const char *input, *output;
+    uint64_t max_memory;
     cli_image_args img;
 } anim_args;
 
 static int parse(int argc, char **argv, anim_args *a)
 {
     static const struct option longopts[] = {
-        {"what", required_argument, NULL, 'W'},      {"size", required_argument, NULL, 's'},
-        {"topology", required_argument, NULL, 't'},  {"algorithm", required_argument, NULL, 'a'},
-        {"solver", required_argument, NULL, 'R'},    {"seed", required_argument, NULL, 'S'},
-        {"start", required_argument, NULL, 'B'},     {"goal", required_argument, NULL, 'G'},
+        CLI_MAZE_LONGOPTS,
+        {"what", required_argument, NULL, 'W'},      {"solver", required_argument, NULL, 'R'},
         {"fps", required_argument, NULL, 'f'},       {"steps-per-frame", required_argument, NULL, 'n'},
         {"duration", required_argument, NULL, 'd'},  {"trail", required_argument, NULL, 'T'},
         {"loop", no_argument, NULL, 'l'},            {"output", required_argument, NULL, 'o'},
@@ -81,20 +86,20 @@ static int parse(int argc, char **argv, anim_args *a)
     uint64_t v;
     cli_getopt_reset();
     while ((c = getopt_long(argc, argv, ":s:t:a:o:h", longopts, NULL)) != -1) {
+        if ((rc = cli_maze_parse(cmd, &a->maze, c, optarg)) != CLI_NOT_MINE) {
+            if (rc)
+                return rc;
+            continue;
+        }
         switch (c) {
         case 'W': {
             amz_error err;
             if (amz_anim_what_parse(optarg, &a->o.what, &err))
                 return cli_usage(cmd, "--what", "%s", err.msg);
+            a->has_what = true;
             break;
         }
-        case 's': if ((rc = cli_parse_size(cmd, "--size", optarg, &a->w, &a->h))) return rc; a->has_size = true; break;
-        case 't': a->topology = optarg; break;
-        case 'a': a->o.generator = optarg; break;
         case 'R': a->o.solver = optarg; break;
-        case 'S': if ((rc = cli_parse_u64(cmd, "--seed", optarg, &a->seed))) return rc; a->has_seed = true; break;
-        case 'B': if ((rc = cli_parse_xy(cmd, "--start", optarg, &a->sx, &a->sy))) return rc; a->has_start = true; break;
-        case 'G': if ((rc = cli_parse_xy(cmd, "--goal", optarg, &a->gx, &a->gy))) return rc; a->has_goal = true; break;
         case 'f': if ((rc = cli_parse_int_range(cmd, "--fps", optarg, 1, 50, &a->o.fps))) return rc; break;
         case 'n':
             if ((rc = cli_parse_u64(cmd, "--steps-per-frame", optarg, &v))) return rc;
@@ -117,8 +122,8 @@ static int parse(int argc, char **argv, anim_args *a)
         case 3: if ((rc = cli_parse_int_range(cmd, "--margin", optarg, 0, 4096, &a->img.margin))) return rc; break;
         case 4: a->img.colors = optarg; break;
         case 7: a->img.no_openings = true; break;
-        case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &a->max_memory))) return rc; break;
-        case 'h': cli_print_help(stdout, help); return -1;
+        case 'M': if ((rc = cli_parse_max_memory(cmd, optarg, &a->max_memory))) return rc; break;
+        case 'h': cli_print_help_parts(stdout, help); return -1;
         default: return cli_bad_option(cmd, argc, argv, c);
         }
     }
@@ -126,15 +131,29 @@ static int parse(int argc, char **argv, anim_args *a)
         return cli_usage(cmd, cmd, "expected at most one input file, got %d", argc - optind);
     if (optind < argc)
         a->input = argv[optind];
+    /* A finished maze can only be solved: that is what a FILE means by default. */
+    if (a->input && !a->has_what)
+        a->o.what = AMZ_ANIM_SOLVE;
     if (a->input && a->o.what != AMZ_ANIM_SOLVE)
-        return cli_usage(cmd, a->input, "an input maze is only animated with --what solve");
+        return cli_usage(cmd, "--what", "%s: a maze read from a file is finished; only --what solve animates it",
+                         amz_anim_what_name(a->o.what));
     if (a->loop && a->output)
         return cli_usage(cmd, "--loop", "is for live play; GIFs loop by themselves");
     if (a->loop && a->input)
         return cli_usage(cmd, "--loop", "needs a generated maze, not an input file");
-    if (!amz_gen_find(a->o.generator))
-        return cli_usage(cmd, "--algorithm", "unknown generator '%s' (see amaze generate --list-algorithms)",
-                         a->o.generator);
+    if (a->input) {
+        const cli_maze_args *m = &a->maze;
+        const char *maze_opt = m->has_size ? "--size" : m->has_seed ? "--seed" : m->mask ? "--mask"
+                             : m->shape ? "--shape" : m->o.braid > 0 ? "--braid" : m->o.unicursal ? "--unicursal"
+                             : m->symmetry ? "--symmetry" : m->o.sparse || m->o.sparse_share > 0 ? "--sparse"
+                             : m->given ? "generator options"
+                             : NULL;
+        if (maze_opt)
+            return cli_usage(cmd, maze_opt, "the maze comes from %s: drop %s", a->input, maze_opt);
+    }
+    if ((rc = cli_maze_check(cmd, &a->maze)))
+        return rc;
+    a->o.generator = a->maze.g->name;
     if (!amz_solve_find(a->o.solver))
         return cli_usage(cmd, "--solver", "unknown solver '%s' (see amaze solve --list-algorithms)", a->o.solver);
     amz_image_options io;
@@ -144,70 +163,77 @@ static int parse(int argc, char **argv, anim_args *a)
     return CLI_OK;
 }
 
-/* Picks the maze size and cell size for the terminal: the largest cell (up to 6 px
- * square, 12 hex) at which the maze fits, one text line kept free. */
-static int fit_terminal(anim_args *a, amz_topology topo, int cols, int rows)
+/* Picks the maze size for the terminal (when no --size) and the largest cell (up to
+ * 6 px square, 12 hex) at which the maze's picture fits, one text line kept free. */
+static int fit_terminal(anim_args *a, int cols, int rows)
 {
     const int px_w = cols, px_h = 2 * (rows - 1);
-    if (!a->has_size) {
-        if (topo == AMZ_TOPO_HEX) {
-            a->w = (px_w - 3) / 3;
-            a->h = (int64_t)((px_h - 2) / (2 * 1.7320508) - 0.5);
+    cli_maze_args *z = &a->maze;
+    const bool hex = z->topo == AMZ_TOPO_HEX;
+    if (!z->has_size && !z->mask && !a->input) {
+        /* The inverse of the picture geometry of amaze/image.h at the smallest cell. */
+        if (hex) {
+            z->w = (px_w - 3) / 3;
+            z->h = (int64_t)((px_h - 2) / (2 * 1.7320508) - 0.5);
         } else {
-            a->w = (px_w - 1) / 2;
-            a->h = (px_h - 1) / 2;
+            z->w = (px_w - 1) / 2;
+            z->h = (px_h - 1) / 2;
         }
-        if (a->w < 2 || a->h < 2)
+        if (z->w < 2 || z->h < 2)
             return cli_fail("animate", "the terminal (%dx%d) is too small for a maze", cols, rows);
     }
+    return CLI_OK;
+}
+
+/* The largest cell at which m's picture fits the terminal's pixels. */
+static int fit_cell(anim_args *a, const amz_maze *m, int cols, int rows)
+{
+    const int px_w = cols, px_h = 2 * (rows - 1);
     a->o.image.margin = a->img.margin >= 0 ? a->img.margin : 0;
-    int lo = topo == AMZ_TOPO_HEX ? 4 : 2, hi = topo == AMZ_TOPO_HEX ? 12 : 6;
+    const bool hex = m->topology == AMZ_TOPO_HEX;
+    int lo = hex ? 4 : 2, hi = hex ? 12 : 6;
     if (a->has_cell)
         lo = hi = a->img.cell;
     for (int cell = hi; cell >= lo; cell--) {
-        int wall = a->img.wall ? a->img.wall : 1;
-        double s = cell / 2.0, m2 = 2.0 * a->o.image.margin + wall;
-        double w = topo == AMZ_TOPO_HEX ? ceil(m2 + s * (1.5 * (double)(a->w - 1) + 2)) : m2 + (double)a->w * cell;
-        double h = topo == AMZ_TOPO_HEX ? ceil(m2 + s * sqrt(3.0) / 2 * (2.0 * (double)a->h + (a->w > 1)))
-                                        : m2 + (double)a->h * cell;
-        if (w <= px_w && h <= px_h) {
-            a->o.image.cell = cell;
-            a->o.image.wall = wall;
+        amz_image_options io = a->o.image;
+        io.cell = cell;
+        io.wall = a->img.wall ? a->img.wall : 1;
+        amz_image_layout l;
+        if (amz_image_layout_get(m, &io, AMZ_IMAGE_PNG, &l, NULL) == AMZ_OK && l.width <= px_w && l.height <= px_h) {
+            a->o.image.cell = io.cell;
+            a->o.image.wall = io.wall;
             return CLI_OK;
         }
     }
-    return cli_fail("animate", "a %lldx%lld maze does not fit this %dx%d terminal; use a smaller --size%s",
-                    (long long)a->w, (long long)a->h, cols, rows, a->has_cell ? " or --cell" : "");
+    return cli_fail("animate", "a %dx%d maze does not fit this %dx%d terminal; use a smaller --size%s", m->width,
+                    m->height, cols, rows, a->has_cell ? " or --cell" : "");
 }
 
-/* Makes the maze to animate: loaded (solve with FILE) or initialised for generation
- * (generated silently first when only solving is animated). */
-static int make_maze(anim_args *a, amz_topology topo, amz_maze *m)
+/* Makes the maze to animate: loaded (solve with FILE) or prepared for generation
+ * (generated silently first when only solving is animated), after the memory guards
+ * of the generator watched step by step and of the animation itself. */
+static int make_maze(anim_args *a, amz_maze *m)
 {
     amz_error err;
     amz_error_clear(&err);
     int rc;
+    cli_maze_args *z = &a->maze;
     if (a->input) {
-        if ((rc = cli_load_maze(a->input, a->max_memory, m)))
+        if ((rc = cli_load_maze(a->input, a->max_memory, m, NULL)))
             return rc;
-    } else {
-        const amz_gen_info *g = amz_gen_find(a->o.generator);
-        if (!amz_gen_supports(g, topo))
-            return cli_usage("animate", "--algorithm", "'%s' does not work on %s grids", g->name,
-                             amz_topology_name(topo));
-        uint64_t need = amz_gen_memory_estimate(g, topo, a->w, a->h), limit = cli_memory_limit(a->max_memory);
-        if (g->watch_bits > g->work_bits && need != UINT64_MAX) /* an animation watches every step */
-            need += (uint64_t)a->w * (uint64_t)a->h * (g->watch_bits - g->work_bits) / 8;
-        if (need > limit) {
-            char x[32], y[32];
-            return cli_fail("animate", "a %lldx%lld maze needs about %s, more than the %s allowed", (long long)a->w,
-                            (long long)a->h, cli_human_bytes(need, x, sizeof x), cli_human_bytes(limit, y, sizeof y));
+        if ((rc = cli_set_ends("animate", m, &z->start, &z->goal))) {
+            amz_maze_deinit(m);
+            return rc;
         }
-        amz_status st = amz_maze_init(m, topo, a->w, a->h, &err);
-        if (st)
-            return cli_lib_fail("animate", &err, st);
+    } else {
+        if ((rc = cli_maze_prepare("animate", z, a->max_memory, a->o.what != AMZ_ANIM_SOLVE, m)))
+            return rc;
+        a->o.gen = z->o;
     }
-    if ((rc = cli_set_ends("animate", m, a->has_start, a->sx, a->sy, a->has_goal, a->gx, a->gy))) {
+    char what[96];
+    snprintf(what, sizeof what, "animating this %dx%d maze", m->width, m->height);
+    uint64_t need = amz_anim_memory_estimate(m, &a->o), maze = amz_maze_memory(m);
+    if ((rc = cli_memory_check("animate", what, need == UINT64_MAX ? need : need + maze, a->max_memory))) {
         amz_maze_deinit(m);
         return rc;
     }
@@ -221,39 +247,34 @@ static int make_maze(anim_args *a, amz_topology topo, amz_maze *m)
     return CLI_OK;
 }
 
-static int write_gif(anim_args *a, amz_topology topo)
+static int write_gif(anim_args *a)
 {
+    static const cli_format gif_only[] = {{"gif", ".gif", true}};
+    int k, rc = cli_output_format("animate", a->output, NULL, gif_only, 1, 0, &k);
+    if (rc || (a->input && (rc = cli_output_not_input("animate", a->input, a->output, false))))
+        return rc;
     amz_maze m;
-    int rc = make_maze(a, topo, &m);
-    if (rc)
+    if ((rc = make_maze(a, &m)))
         return rc;
     amz_error err;
     amz_error_clear(&err);
-    amz_outfile of;
-    amz_status st = amz_outfile_open(&of, a->output, &err);
-    if (st) {
+    cli_outfile of;
+    if ((rc = cli_outfile_open(&of, a->output))) {
         amz_maze_deinit(&m);
-        return cli_lib_fail(NULL, &err, st);
+        return rc;
     }
     amz_anim_stats stats;
-    if ((st = amz_anim_write_gif(&m, &a->o, of.fp, &stats, &err))) {
-        amz_outfile_abort(&of);
-        amz_maze_deinit(&m);
-        return cli_fail(strcmp(a->output, "-") == 0 ? "standard output" : a->output, "%s",
-                        amz_error_message(&err, st));
-    }
+    amz_status st = amz_anim_write_gif(&m, &a->o, of.f.fp, &stats, &err);
     amz_maze_deinit(&m);
-    if ((st = amz_outfile_commit(&of, &err)))
-        return cli_lib_fail(NULL, &err, st);
-    return CLI_OK;
+    return cli_outfile_end("animate", &of, st, &err);
 }
 
-static int play_live(anim_args *a, amz_topology topo)
+static int play_live(anim_args *a)
 {
     int cols, rows;
     if (!term_size(&cols, &rows))
         return cli_fail("animate", "cannot read the terminal size");
-    int rc = fit_terminal(a, topo, cols, rows);
+    int rc = fit_terminal(a, cols, rows);
     if (rc)
         return rc;
     const char *ct = getenv("COLORTERM");
@@ -261,8 +282,12 @@ static int play_live(anim_args *a, amz_topology topo)
     /* The first maze is made before the screen switches, so that its errors stay
      * visible on the normal screen. */
     amz_maze m;
-    if ((rc = make_maze(a, topo, &m)))
+    if ((rc = make_maze(a, &m)))
         return rc;
+    if ((rc = fit_cell(a, &m, cols, rows))) {
+        amz_maze_deinit(&m);
+        return rc;
+    }
     term_player p;
     term_begin(&p, truecolor);
     amz_status st = AMZ_OK;
@@ -274,11 +299,15 @@ static int play_live(anim_args *a, amz_topology topo)
         if (st || !a->loop)
             break;
         /* A fresh seed each round, derived so a seeded loop is reproducible. */
-        a->o.gen.seed = amz_rng_splitmix64(&a->seed);
-        if ((rc = make_maze(a, topo, &m)))
+        a->maze.seed = amz_rng_splitmix64(&a->maze.seed);
+        if ((rc = make_maze(a, &m)))
             break;
     }
     term_restore();
+    /* A finished run leaves its maze on the screen (not after q, Ctrl-C or a loop). */
+    if (!term_signal() && !p.quit && st == AMZ_OK && !rc && !a->loop)
+        term_print_last(&p);
+    term_end(&p);
     if (term_signal())
         return 128 + term_signal();
     if (rc)
@@ -294,21 +323,13 @@ int cmd_animate(int argc, char **argv)
     memset(&a, 0, sizeof a);
     amz_anim_options_init(&a.o);
     cli_image_args_init(&a.img);
-    a.w = 30;
-    a.h = 20;
-    a.topology = "square";
+    cli_maze_args_init(&a.maze, 30, 20);
     int rc = parse(argc, argv, &a);
     if (rc)
         return rc < 0 ? CLI_OK : rc;
-    amz_error err;
-    amz_topology topo;
-    if (amz_topology_parse(a.topology, &topo, &err))
-        return cli_usage("animate", "--topology", "%s", err.msg);
-    a.seed = a.has_seed ? a.seed : cli_random_seed();
-    a.o.gen.seed = a.seed;
     if (a.output)
-        return write_gif(&a, topo);
+        return write_gif(&a);
     if (!isatty(STDOUT_FILENO))
         return cli_usage("animate", "animate", "standard output is not a terminal: give -o FILE.gif");
-    return play_live(&a, topo);
+    return play_live(&a);
 }

@@ -1,19 +1,17 @@
 /* cmd_slide.c — `amaze slide`: sliding-tile puzzles. Subcommands shuffle, check,
  * solve and bench; a client of include/amaze/slide.h only. */
-#include <ctype.h>
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/slide_cli.h"
 
 static const char help_slide[] =
     "Usage: amaze slide COMMAND [options]\n"
-    "Sliding-tile puzzles (the 15-puzzle family) on boards of 2 to 32 rows and columns.\n"
+    "Sliding-tile puzzles (the 15-puzzle family) on boards of 2 to 32 rows and\n"
+    "columns.\n"
     "\n"
     "Commands:\n"
     "  shuffle MxN    print a random solvable board of M rows and N columns\n"
@@ -22,10 +20,11 @@ static const char help_slide[] =
     "  bench FILE     solve every board of an instance file and check the lengths\n"
     "  play [MxN]     play a board in the terminal (2 to 10 rows and columns)\n"
     "\n"
-    "A board is a list of numbers in reading order, 0 for the blank, on one line (square\n"
-    "unless --size MxN says otherwise) or as a grid of rows. The goal has the tiles in\n"
-    "order and the blank last (--goal blank-first for the other convention). Moves are\n"
-    "the letters U, D, L, R: the direction the BLANK moves.\n"
+    "A board is a list of numbers in reading order, 0 for the blank, on one line\n"
+    "(square unless it starts with its shape, like 7x5:, or --size MxN says so) or\n"
+    "as a grid of rows. The goal has the tiles in order and the blank last\n"
+    "(--goal blank-first for the other convention). Moves are the letters U, D,\n"
+    "L, R: the direction the BLANK moves.\n"
     "\n"
     "Run 'amaze slide COMMAND --help' for the options of each command.\n"
     "\n"
@@ -34,7 +33,8 @@ static const char help_slide[] =
 
 static const char help_shuffle[] =
     "Usage: amaze slide shuffle MxN [options]\n"
-    "Print a random solvable board of M rows and N columns (2 to 32 each) on one line.\n"
+    "Print a random solvable board of M rows and N columns (2 to 32 each) on one\n"
+    "line, after its shape (like 7x5:) when it is not square.\n"
     "\n"
     "Options:\n"
     "      --seed N         random seed (default: from the clock; -v prints it)\n"
@@ -45,23 +45,24 @@ static const char help_shuffle[] =
     "  -v, --verbose        print the seed on standard error\n"
     "  -h, --help           show this help and exit\n"
     "\n"
-    "Without --walk every solvable board is equally likely (Fisher-Yates, then one swap if\n"
-    "the parity is wrong). The same seed and options always give the same board.\n";
+    "Without --walk every solvable board is equally likely (Fisher-Yates, then one\n"
+    "swap if the parity is wrong). The same seed and options always give the same\n"
+    "board.\n";
 
 static const char help_check[] =
     "Usage: amaze slide check [options] [BOARD]\n"
-    "Tell whether a board can be solved. BOARD is the numbers as arguments, a file, or\n"
-    "'-' (or nothing) for standard input.\n"
+    "Tell whether a board can be solved. BOARD is the numbers as arguments, a file,\n"
+    "or '-' (or nothing) for standard input.\n"
     "\n"
     "Options:\n"
-    "      --size MxN       the board has M rows and N columns (default: square, or the\n"
-    "                       grid's shape)\n"
+    "      --size MxN       the board has M rows and N columns (default: square, or\n"
+    "                       the grid's shape)\n"
     "      --goal GOAL      blank-last (default) or blank-first\n"
     "  -h, --help           show this help and exit\n"
     "\n"
-    "Prints 'solvable' and the board's Manhattan distance, exit status 0. A board that is\n"
-    "not a permutation (repeated, missing or out-of-range tiles, wrong count, not a\n"
-    "number) or cannot be solved (inversion parity) is an error: exit status 1.\n";
+    "Prints 'solvable' and the board's Manhattan distance, exit status 0. A board\n"
+    "that is not a permutation (repeated, missing or out-of-range tiles, wrong count,\n"
+    "not a number) or cannot be solved (inversion parity) is an error: exit status 1.\n";
 
 static const char help_solve[] =
     "Usage: amaze slide solve [options] [BOARD]\n"
@@ -71,151 +72,34 @@ static const char help_solve[] =
     "Options:\n"
     "  -a, --algorithm NAME solver (default pdb up to 16 cells, else fast):\n"
     "                       ida     IDA*, Manhattan + linear conflict: shortest\n"
-    "                       pdb     IDA* with pattern databases: shortest, <= 16 cells\n"
-    "                       wastar  weighted A*: at most WEIGHT x shortest, <= 25 cells\n"
+    "                       pdb     IDA* with pattern databases: shortest, to 5x5\n"
+    "                       wastar  weighted A*: at most WEIGHT x shortest, to 5x5\n"
     "                       fast    rows and columns: any size, quick, not shortest\n"
     "      --json           print {\"rows\",\"cols\",\"board\",\"algorithm\",\"length\",\n"
     "                       \"moves\",\"nodes\",\"seconds\"} on one line\n"
     "      --weight W       wastar's weight, 1 to 100 (default 1.5)\n"
     "      --threads N      search threads for ida and pdb, 1 to 64 (default 1)\n"
-    "      --pdb NAME       pattern set for pdb (4x4: 7-8, the default, or 6-6-3)\n"
+    "      --pdb NAME       pattern set for pdb (4x4: 7-8, the default, or 6-6-3;\n"
+    "                       5x5: 6-6-6-6, the default, or 4-4-4-4-4-4)\n"
+    "      --max-memory SIZE refuse pattern databases that would need more memory\n"
+    "                       (like 2G; default 90% of the memory available)\n"
     "      --cache-dir DIR  where pattern databases are kept (default\n"
-    "                       $XDG_CACHE_HOME/amaze or ~/.cache/amaze; '' = do not store)\n"
-    "      --node-limit N   give up (exit 1) after N search nodes\n"
+    "                       $XDG_CACHE_HOME/amaze or ~/.cache/amaze; '' = do not\n"
+    "                       store them)\n"
+    "      --node-limit N   give up (exit 1) after N search nodes; 'none' for no\n"
+    "                       limit (default: ida 1e9, about a minute; pdb 1e10, about\n"
+    "                       an hour; wastar 1e7, about 0.7 GB; fast none)\n"
+    "      --timeout S      give up (exit 1) after S seconds of search (default none)\n"
     "      --size MxN       the board has M rows and N columns\n"
     "      --goal GOAL      blank-last (default) or blank-first\n"
+    "  -q, --quiet          no progress bar while pattern databases are built\n"
     "  -v, --verbose        report length, nodes, time and table loading on stderr\n"
     "  -h, --help           show this help and exit\n"
     "\n"
-    "The first pdb solve of a shape builds its pattern databases and stores them (4x4\n"
-    "7-8: a few minutes and about 1.6 GB of memory, once; 6-6-3: seconds). 'seconds'\n"
+    "The first pdb solve of a shape builds its pattern databases and stores them,\n"
+    "with a progress bar on a terminal (4x4 7-8: about a minute on 2 cores and\n"
+    "1.5 GB of memory; 5x5 6-6-6-6: a few minutes and 1.1 GB; once each). 'seconds'\n"
     "is the search alone.\n";
-
-/* MxN: M rows, N columns. */
-static int parse_shape(const char *cmd, const char *opt, const char *s, int *rows, int *cols)
-{
-    char *end;
-    long r = strtol(s, &end, 10), c = 0;
-    bool ok = isdigit((unsigned char)*s) && (*end == 'x' || *end == 'X');
-    if (ok) {
-        const char *p = end + 1;
-        c = strtol(p, &end, 10);
-        ok = isdigit((unsigned char)*p) && !*end;
-    }
-    if (!ok)
-        return cli_usage(cmd, opt, "'%s' is not a board size: expected MxN (rows x columns), like 4x4", s);
-    if (r < AMZ_SLIDE_MIN_SIDE || r > AMZ_SLIDE_MAX_SIDE || c < AMZ_SLIDE_MIN_SIDE || c > AMZ_SLIDE_MAX_SIDE)
-        return cli_usage(cmd, opt, "'%s': rows and columns must be from %d to %d", s, AMZ_SLIDE_MIN_SIDE,
-                         AMZ_SLIDE_MAX_SIDE);
-    *rows = (int)r;
-    *cols = (int)c;
-    return CLI_OK;
-}
-
-static int parse_goal(const char *cmd, const char *s, amz_slide_goal *g)
-{
-    if (strcmp(s, "blank-last") == 0)
-        *g = AMZ_SLIDE_BLANK_LAST;
-    else if (strcmp(s, "blank-first") == 0)
-        *g = AMZ_SLIDE_BLANK_FIRST;
-    else
-        return cli_usage(cmd, "--goal", "'%s': expected blank-last or blank-first", s);
-    return CLI_OK;
-}
-
-static int parse_int(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out)
-{
-    uint64_t v;
-    int rc = cli_parse_u64(cmd, opt, s, &v);
-    if (rc)
-        return rc;
-    if (v < (uint64_t)lo || v > (uint64_t)hi)
-        return cli_usage(cmd, opt, "'%s' is outside %d to %d", s, lo, hi);
-    *out = (int)v;
-    return CLI_OK;
-}
-
-static int parse_weight(const char *cmd, const char *s, double *w)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end || !(v >= 1 && v <= 100))
-        return cli_usage(cmd, "--weight", "'%s' is not a weight from 1 to 100", s);
-    *w = v;
-    return CLI_OK;
-}
-
-/* Handles the options shared by check, solve and bench; CLI_OK if c was one, -1 if
- * not, or a usage error. */
-int slide_common_option(const char *cmd, int c, slide_opts *o)
-{
-    switch (c) {
-    case OPT_SIZE: return parse_shape(cmd, "--size", optarg, &o->rows, &o->cols);
-    case OPT_GOAL: return parse_goal(cmd, optarg, &o->goal);
-    case 'a': o->algorithm = optarg; return CLI_OK;
-    case OPT_JSON: o->json = true; return CLI_OK;
-    case 'v': o->verbose = true; return CLI_OK;
-    case OPT_WEIGHT: return parse_weight(cmd, optarg, &o->so.weight);
-    case OPT_THREADS: return parse_int(cmd, "--threads", optarg, 1, 64, &o->so.threads);
-    case OPT_PDB: o->so.pdb_name = optarg; return CLI_OK;
-    case OPT_CACHE: o->so.cache_dir = optarg; return CLI_OK;
-    case OPT_LIMIT: return cli_parse_u64(cmd, "--node-limit", optarg, &o->so.node_limit);
-    case OPT_FIRST: return cli_parse_u64(cmd, "--first", optarg, &o->first);
-    }
-    return -1;
-}
-
-const struct option slide_common_longopts[] = {
-    {"size", required_argument, NULL, OPT_SIZE},       {"goal", required_argument, NULL, OPT_GOAL},
-    {"algorithm", required_argument, NULL, 'a'},       {"json", no_argument, NULL, OPT_JSON},
-    {"verbose", no_argument, NULL, 'v'},               {"weight", required_argument, NULL, OPT_WEIGHT},
-    {"threads", required_argument, NULL, OPT_THREADS}, {"pdb", required_argument, NULL, OPT_PDB},
-    {"cache-dir", required_argument, NULL, OPT_CACHE}, {"node-limit", required_argument, NULL, OPT_LIMIT},
-    {"first", required_argument, NULL, OPT_FIRST},     {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
-
-/* Reads a whole file ("-" = stdin) into a NUL-terminated buffer (at most 4 MB). */
-char *slide_read_text(const char *path, const char *cmd)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        cli_fail(path, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, len = 0, limit = (size_t)4 << 20;
-    char *buf = malloc(cap);
-    if (!buf)
-        cli_fail(cmd, "out of memory");
-    while (buf) {
-        if (len + 1 == cap) {
-            char *grown = cap < limit ? realloc(buf, cap * 2) : NULL;
-            if (!grown) {
-                free(buf);
-                buf = NULL;
-                cli_fail(cmd, "%s: more than 4 MB of input", path);
-                break;
-            }
-            buf = grown;
-            cap *= 2;
-        }
-        size_t n = fread(buf + len, 1, cap - 1 - len, f);
-        len += n;
-        if (n == 0) {
-            if (ferror(f)) {
-                cli_fail(path, "read failed");
-                free(buf);
-                buf = NULL;
-            }
-            break;
-        }
-    }
-    if (buf)
-        buf[len] = '\0';
-    if (f != stdin)
-        fclose(f);
-    return buf;
-}
 
 /* The board from the positional arguments: none or "-" = stdin, one existing file =
  * that file, else the arguments are the numbers. */
@@ -254,79 +138,6 @@ static int load_board(const char *cmd, int argc, char **argv, const slide_opts *
     return CLI_OK;
 }
 
-/* Shows pattern-database building, which can take minutes once: a percentage on a
- * terminal, else one line saying what is happening. */
-typedef struct build_progress {
-    bool tty;
-    int table, last_pct;
-    uint64_t last_index;
-} build_progress;
-
-static int on_build(void *ctx, const amz_event *ev)
-{
-    build_progress *p = ctx;
-    if (ev->type != AMZ_EV_PROGRESS || !ev->total)
-        return 0;
-    if (ev->index < p->last_index || p->table == 0) {
-        p->table++;
-        p->last_pct = -1;
-        if (!p->tty && p->table == 1)
-            fprintf(stderr, "amaze: slide: building pattern databases (once; they are cached)\n");
-    }
-    p->last_index = ev->index;
-    int pct = (int)(ev->index * 100 / ev->total);
-    if (p->tty && pct != p->last_pct) {
-        fprintf(stderr, "\ramaze: slide: building pattern database, table %d: %3d%%", p->table, pct);
-        fflush(stderr);
-        p->last_pct = pct;
-    }
-    return 0;
-}
-
-/* Opens the pattern databases for pdb (reporting what happened), or leaves *db NULL
- * for other solvers. */
-int slide_open_tables(const char *cmd, int rows, int cols, slide_opts *o, amz_slide_pdb **db)
-{
-    *db = NULL;
-    if (strcmp(o->algorithm, "pdb") != 0)
-        return CLI_OK;
-    amz_slide_pdb_options po;
-    amz_slide_pdb_options_init(&po);
-    po.name = o->so.pdb_name;
-    po.cache_dir = o->so.cache_dir;
-    po.threads = o->so.threads;
-    build_progress bp = {isatty(STDERR_FILENO) != 0, 0, -1, 0};
-    amz_observer obs = {on_build, &bp, 0};
-    amz_slide_pdb_report rep;
-    amz_error err;
-    amz_error_clear(&err);
-    amz_status st = amz_slide_pdb_open(rows, cols, &po, &obs, db, &rep, &err);
-    if (bp.table && bp.tty)
-        fputc('\n', stderr);
-    if (st)
-        return cli_fail(cmd, "%s", amz_error_message(&err, st));
-    if (rep.rejected)
-        fprintf(stderr, "amaze: %s: %d cached pattern table%s failed its checks and %s rebuilt\n", cmd,
-                rep.rejected, rep.rejected > 1 ? "s" : "", rep.rejected > 1 ? "were" : "was");
-    if (rep.warning[0])
-        fprintf(stderr, "amaze: %s: warning: %s\n", cmd, rep.warning);
-    if (o->verbose) {
-        char size[32];
-        fprintf(stderr, "amaze: %s: pattern set %s: %d table%s (%d loaded, %d built) in %.2f s, %s\n", cmd,
-                amz_slide_pdb_name(*db), rep.groups, rep.groups > 1 ? "s" : "", rep.loaded, rep.built, rep.seconds,
-                cli_human_bytes(rep.bytes, size, sizeof size));
-    }
-    o->so.pdb = *db;
-    return CLI_OK;
-}
-
-int slide_check_algorithm(const char *cmd, const slide_opts *o)
-{
-    if (!amz_slide_solver_find(o->algorithm))
-        return cli_usage(cmd, "--algorithm", "unknown solver '%s': expected ida, pdb, wastar or fast", o->algorithm);
-    return CLI_OK;
-}
-
 /* ---- shuffle ---- */
 
 static int slide_shuffle(int argc, char **argv)
@@ -347,7 +158,7 @@ static int slide_shuffle(int argc, char **argv)
         switch (c) {
         case OPT_SEED: if ((rc = cli_parse_u64(cmd, "--seed", optarg, &seed))) return rc; has_seed = true; break;
         case OPT_WALK: if ((rc = cli_parse_u64(cmd, "--walk", optarg, &walk))) return rc; has_walk = true; break;
-        case OPT_GOAL: if ((rc = parse_goal(cmd, optarg, &goal))) return rc; break;
+        case OPT_GOAL: if ((rc = slide_parse_goal(cmd, optarg, &goal))) return rc; break;
         case OPT_GRID: grid = true; break;
         case 'v': verbose = true; break;
         case 'h': cli_print_help(stdout, help_shuffle); return CLI_OK;
@@ -357,7 +168,7 @@ static int slide_shuffle(int argc, char **argv)
     if (argc - optind != 1)
         return cli_usage(cmd, cmd, "expected one board size MxN, like 4x4");
     int rows = 0, cols = 0;
-    if ((rc = parse_shape(cmd, "size", argv[optind], &rows, &cols)))
+    if ((rc = slide_parse_shape(cmd, "size", argv[optind], &rows, &cols)))
         return rc;
     if (!has_seed)
         seed = cli_random_seed();
@@ -427,7 +238,20 @@ static void print_json(const amz_slide_board *b, const char *algorithm, const am
            s->length, s->moves, (unsigned long long)s->nodes, s->seconds);
 }
 
+static amz_status plain_solve(void *ctx, const amz_slide_board *b, const char *algorithm,
+                              const amz_slide_solve_options *so, amz_slide_solution *out, amz_error *err)
+{
+    (void)ctx;
+    return amz_slide_solve(b, algorithm, so, NULL, out, err);
+}
+
 static int slide_solve(int argc, char **argv)
+{
+    const slide_runner plain = {plain_solve, NULL, NULL, NULL, NULL};
+    return slide_solve_with(argc, argv, &plain);
+}
+
+int slide_solve_with(int argc, char **argv, const slide_runner *run)
 {
     const char *cmd = "slide solve";
     slide_opts o = {0};
@@ -435,19 +259,22 @@ static int slide_solve(int argc, char **argv)
     amz_slide_solve_options_init(&o.so);
     int c, rc;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":a:vh", slide_common_longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":a:qvh", slide_common_longopts, NULL)) != -1) {
         if (c == 'h') {
             cli_print_help(stdout, help_solve);
             return CLI_OK;
         }
-        rc = c == OPT_FIRST ? -1 : slide_common_option(cmd, c, &o);
+        rc = c == OPT_FIRST || c == OPT_ONLY ? -1 : slide_common_option(cmd, c, &o);
         if (rc < 0)
             return cli_bad_option(cmd, argc, argv, c == ':' ? ':' : '?');
         if (rc)
             return rc;
     }
     amz_slide_board b;
-    if ((rc = load_board(cmd, argc - optind, argv + optind, &o, &b)))
+    rc = load_board(cmd, argc - optind, argv + optind, &o, &b);
+    if (run->sync_board)
+        rc = run->sync_board(run->ctx, &b, rc);
+    if (rc)
         return rc;
     if (!o.algorithm)
         o.algorithm = b.rows * b.cols <= 16 ? "pdb" : "fast";
@@ -462,11 +289,18 @@ static int slide_solve(int argc, char **argv)
     if (b.rows * b.cols > info->max_cells)
         return cli_fail(cmd, "%s handles boards of at most %d cells, not %dx%d; try -a fast", info->name,
                         info->max_cells, b.rows, b.cols);
-    amz_slide_pdb *db;
-    if ((rc = slide_open_tables(cmd, b.rows, b.cols, &o, &db)))
+    amz_slide_pdb *db = NULL;
+    if (run->before_tables && (rc = run->before_tables(run->ctx)))
         return rc;
+    rc = slide_open_tables(cmd, b.rows, b.cols, &o, &db);
+    if (run->after_tables)
+        rc = run->after_tables(run->ctx, rc);
+    if (rc) {
+        amz_slide_pdb_free(db);
+        return rc;
+    }
     amz_slide_solution s;
-    st = amz_slide_solve(&b, o.algorithm, &o.so, NULL, &s, &err);
+    st = run->solve(run->ctx, &b, o.algorithm, &o.so, &s, &err);
     amz_slide_pdb_free(db);
     if (st)
         return cli_fail(cmd, "%s", amz_error_message(&err, st));

@@ -5,32 +5,83 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/cli.h"
 #include "cli/slide_cli.h"
 
 static const char help_bench[] =
     "Usage: amaze slide bench FILE [options]\n"
-    "Solve every board of an instance file and print, per board, the length found, the\n"
-    "expected length, nodes and time, then totals. Each line of FILE is a board on one\n"
-    "line, optionally followed by its optimal length; '#' starts a comment.\n"
+    "Solve every board of an instance file and print, per board, the length found,\n"
+    "the expected length, nodes and time, then totals. Each line of FILE is a board\n"
+    "on one line, optionally followed by its optimal length; '#' starts a comment.\n"
     "\n"
     "Options:\n"
     "  -a, --algorithm NAME ida, pdb (default), wastar or fast\n"
     "      --first N        only the first N boards\n"
+    "      --only I,J,...   only these boards (numbered from 1 in file order)\n"
     "      --threads N      search threads, 1 to 64 (default 1)\n"
     "      --pdb NAME       pattern set for pdb\n"
+    "      --max-memory SIZE refuse pattern databases that would need more memory\n"
     "      --cache-dir DIR  where pattern databases are kept\n"
     "      --weight W       wastar's weight (default 1.5)\n"
-    "      --node-limit N   give up on a board after N nodes (counts as a failure)\n"
+    "      --node-limit N   give up on a board after N nodes ('none': never; default\n"
+    "                       the solver's budget, as in slide solve)\n"
+    "      --timeout S      give up on a board after S seconds of search\n"
     "      --size MxN       boards have M rows and N columns (default: square)\n"
     "      --goal GOAL      blank-last (default) or blank-first\n"
+    "  -q, --quiet          no progress bar while pattern databases are built\n"
     "  -h, --help           show this help and exit\n"
     "\n"
     "'bound' is the solver's lower bound for the board (its heuristic at the start;\n"
-    "Manhattan distance for fast). Exit status 1 if a board fails or a length is wrong: for ida and pdb any length other\n"
-    "than the expected one; for wastar one below it or above WEIGHT times it; for fast\n"
-    "one below it. Every solution is replayed to check that it reaches the goal.\n";
+    "Manhattan distance for fast). A board whose node limit or timeout runs out is\n"
+    "listed as 'gave up' with the nodes and time spent, and counted apart. Exit\n"
+    "status 1 if a board fails otherwise or a length is wrong: for ida and pdb any\n"
+    "length other than the expected one; for wastar one below it or above WEIGHT\n"
+    "times it; for fast one below it. Every solution is replayed to the goal.\n";
+
+/* --only: a comma-separated list of board numbers (from 1) into a sorted bit set. */
+static int parse_only(const char *cmd, const char *s, uint8_t *set, size_t cap, bool *any)
+{
+    const char *p = s;
+    for (;;) {
+        char *end;
+        if (!isdigit((unsigned char)*p))
+            return cli_usage(cmd, "--only", "'%s': expected board numbers like 1,5,7", s);
+        unsigned long v = strtoul(p, &end, 10);
+        if (v < 1 || v > cap * 8)
+            return cli_usage(cmd, "--only", "'%s': board numbers run from 1 to %zu", s, cap * 8);
+        set[(v - 1) / 8] |= (uint8_t)(1u << ((v - 1) % 8));
+        *any = true;
+        if (!*end)
+            return CLI_OK;
+        if (*end != ',')
+            return cli_usage(cmd, "--only", "'%s': expected board numbers like 1,5,7", s);
+        p = end + 1;
+    }
+}
+
+/* Reads the nodes a solve has expanded so far from its PROGRESS events (sent every
+ * 16384 nodes), so that a board that gives up still reports its work. */
+typedef struct bench_watch {
+    uint64_t nodes;
+    double t0;
+} bench_watch;
+
+static int bench_event(void *ctx, const amz_event *ev)
+{
+    bench_watch *w = ctx;
+    if (ev->type == AMZ_EV_PROGRESS && ev->index > w->nodes)
+        w->nodes = ev->index;
+    return 0;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 /* Splits one instance line into a board and an optional expected length. */
 static int bench_line(const char *cmd, const char *path, int line_no, char *line, const slide_opts *o,
@@ -96,11 +147,20 @@ int slide_bench(int argc, char **argv)
     o.algorithm = "pdb";
     amz_slide_solve_options_init(&o.so);
     int c, rc;
+    /* Boards 1 .. 65536 can be picked by --only (a bit each). */
+    static uint8_t only[8192];
+    bool has_only = false;
+    memset(only, 0, sizeof only);
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":a:h", slide_common_longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":a:qh", slide_common_longopts, NULL)) != -1) {
         if (c == 'h') {
             cli_print_help(stdout, help_bench);
             return CLI_OK;
+        }
+        if (c == OPT_ONLY) {
+            if ((rc = parse_only(cmd, optarg, only, sizeof only, &has_only)))
+                return rc;
+            continue;
         }
         rc = c == OPT_JSON || c == 'v' ? -1 : slide_common_option(cmd, c, &o);
         if (rc < 0)
@@ -119,7 +179,9 @@ int slide_bench(int argc, char **argv)
     const amz_slide_solver_info *info = amz_slide_solver_find(o.algorithm);
     double weight = o.so.weight ? o.so.weight : 1.5;
     amz_slide_pdb *db = NULL;
-    int shape_rows = 0, shape_cols = 0, failures = 0, line_no = 0;
+    int shape_rows = 0, shape_cols = 0, failures = 0, gave_up = 0, line_no = 0;
+    uint64_t board_no = 0, up_nodes = 0;
+    double up_secs = 0;
     uint64_t solved = 0, total_nodes = 0, total_len = 0, total_expected = 0, total_bound = 0;
     double total_secs = 0, worst_ratio = 0, worst_secs = 0;
     rc = CLI_OK;
@@ -135,8 +197,12 @@ int slide_bench(int argc, char **argv)
             p++;
         if (!*p || *p == '#')
             continue;
-        if (o.first && solved + (uint64_t)failures >= o.first)
+        /* Boards are numbered in file order, whether picked or not. */
+        board_no++;
+        if (o.first && board_no > o.first)
             break;
+        if (has_only && (board_no > sizeof only * 8 || !(only[(board_no - 1) / 8] >> ((board_no - 1) % 8) & 1)))
+            continue;
         amz_slide_board b = {0};
         long expected = -1;
         if ((rc = bench_line(cmd, path, line_no, line, &o, &b, &expected)))
@@ -152,20 +218,38 @@ int slide_bench(int argc, char **argv)
             shape_rows = b.rows;
             shape_cols = b.cols;
             printf("pattern set %s\n", amz_slide_pdb_name(db));
+            fflush(stdout);
         }
         if (db && (b.rows != shape_rows || b.cols != shape_cols)) {
             rc = cli_fail(cmd, "%s:%d: a %dx%d board among %dx%d ones", path, line_no, b.rows, b.cols, shape_rows,
                           shape_cols);
             break;
         }
-        if (solved + (uint64_t)failures == 0)
+        if (solved + (uint64_t)failures + (uint64_t)gave_up == 0)
             printf("%5s %7s %9s %6s %14s %10s %12s\n", "#", "length", "expected", "bound", "nodes", "seconds",
                    "nodes/s");
         amz_slide_solution s;
         amz_error err;
         amz_error_clear(&err);
-        amz_status st = amz_slide_solve(&b, o.algorithm, &o.so, NULL, &s, &err);
-        uint64_t index = solved + (uint64_t)failures + 1;
+        /* The solver's own counters are lost on failure; a gave-up line shows the
+         * budget it spent, read back from an observer. */
+        bench_watch watch = {0, now_seconds()};
+        amz_observer ob = {bench_event, &watch, 0};
+        amz_status st = amz_slide_solve(&b, o.algorithm, &o.so, &ob, &s, &err);
+        uint64_t index = board_no;
+        if (st == AMZ_ECANCELED) {
+            double secs = now_seconds() - watch.t0;
+            char exp_text[24] = "-";
+            if (expected >= 0)
+                snprintf(exp_text, sizeof exp_text, "%ld", expected);
+            printf("%5llu %7s %9s %6s %14llu %10.3f %12s  gave up: %s\n", (unsigned long long)index, "-", exp_text,
+                   "-", (unsigned long long)watch.nodes, secs, "-", amz_error_message(&err, st));
+            fflush(stdout);
+            gave_up++;
+            up_nodes += watch.nodes;
+            up_secs += secs;
+            continue;
+        }
         if (st) {
             printf("%5llu failed: %s\n", (unsigned long long)index, amz_error_message(&err, st));
             failures++;
@@ -211,6 +295,9 @@ int slide_bench(int argc, char **argv)
     amz_slide_pdb_free(db);
     if (rc)
         return rc;
+    if (gave_up)
+        printf("gave up: %d board%s after %llu nodes, %.3f s in all\n", gave_up, gave_up > 1 ? "s" : "",
+               (unsigned long long)up_nodes, up_secs);
     printf("total: %llu solved, %d failed; %llu moves", (unsigned long long)solved, failures,
            (unsigned long long)total_len);
     if (total_expected)

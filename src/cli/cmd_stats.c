@@ -14,72 +14,103 @@ static const char help[] =
     "generate mazes with every generator and compare them.\n"
     "\n"
     "Options:\n"
-    "      --json               print JSON instead of a table\n"
+    "      --json               print JSON instead of a table (as --format json)\n"
+    "  -o, --output FILE        write to FILE ('-' = standard output), replaced\n"
+    "                           atomically; a .json name asks for JSON\n"
+    "      --format FMT         text (a table, the default) or json\n"
     "      --max-memory SIZE    refuse inputs that would need more memory (like 2G)\n"
     "  -h, --help               show this help and exit\n"
     "\n"
     "Comparing generators:\n"
     "      --algorithms         make mazes with each generator and print the mean of\n"
-    "                           each figure per generator (the JSON also has min, max)\n"
+    "                           each figure per generator (the JSON also has min,\n"
+    "                           max)\n"
     "  -n, --count N            mazes per generator (default 10)\n"
     "  -s, --size WxH           maze size (default 100x100)\n"
     "  -t, --topology NAME      square (default) or hex\n"
     "      --seed N             seed of the first maze; the others follow (default 1)\n"
     "      --braid F            braid every maze first (0 to 1, default 0)\n"
+    "      --difficulty LEVEL   make every maze of that difficulty (easy, medium,\n"
+    "                           hard, expert or bits, as amaze generate does), at\n"
+    "                           the size each generator needs unless -s is given\n"
     "\n"
     "Figures: cells, passages; dead ends (one passage), junctions (three or more) and\n"
     "cells by number of passages; straightaways and turns (two-passage cells going\n"
-    "straight or turning); corridors and the river factor (mean corridor length in\n"
-    "moves); isolated cells, connected parts, whether the maze is perfect; the shortest\n"
-    "solution in moves and as a share of the cells, the decision points on it and the\n"
-    "difficulty (bits of guessing a walker without backtracking needs); the diameter\n"
-    "(longest shortest path). See docs/STATS.md for the formulas.\n";
+    "straight or turning; n/a on triangles, which have no opposite sides);\n"
+    "corridors and the river factor (mean corridor length in moves); isolated\n"
+    "cells, connected parts, whether the maze is perfect; the shortest solution in\n"
+    "moves and as a share of the cells, the decision points on it and the\n"
+    "difficulty (bits of guessing a walker without backtracking needs) with its\n"
+    "level (easy, medium, hard, expert); the diameter (longest shortest path). Any\n"
+    "grid: see docs/STATS.md for the formulas and what is straight on each.\n";
 
 /* A JSON string: names read from files may hold quotes, backslashes or controls. */
-static void print_json_string(const char *str)
+static void print_json_string(FILE *f, const char *str)
 {
-    putchar('"');
+    fputc('"', f);
     for (; *str; str++) {
         unsigned char c = (unsigned char)*str;
         if (c == '"' || c == '\\')
-            printf("\\%c", c);
+            fprintf(f, "\\%c", c);
         else if (c < 0x20 || c == 0x7f)
-            printf("\\u%04x", c);
+            fprintf(f, "\\u%04x", c);
         else
-            putchar(c);
+            fputc(c, f);
     }
-    putchar('"');
+    fputc('"', f);
 }
 
-static void print_json(const amz_maze *m, const amz_stats *s)
+/* A cell's coordinates as the CLI takes them: x,y, with the level (or an octagon
+ * grid's small-square flag) as a third number where the grid has one. */
+static int cell_text(const amz_maze *m, amz_cell c, char *out, size_t cap)
 {
-    int32_t sx, sy, gx, gy, ax, ay, bx, by;
-    amz_maze_cell_xy(m, m->start, &sx, &sy);
-    amz_maze_cell_xy(m, m->goal, &gx, &gy);
-    amz_maze_cell_xy(m, s->diameter_ends[0], &ax, &ay);
-    amz_maze_cell_xy(m, s->diameter_ends[1], &bx, &by);
-    printf("{\"topology\":\"%s\",\"width\":%d,\"height\":%d,\"algorithm\":", amz_topology_name(m->topology), m->width,
+    int32_t x, y, z;
+    amz_maze_cell_xyz(m, c, &x, &y, &z);
+    if (m->levels > 1 || (m->topology == AMZ_TOPO_OCTAGON && z))
+        return snprintf(out, cap, "%d,%d,%d", x, y, z);
+    return snprintf(out, cap, "%d,%d", x, y);
+}
+
+static void print_json(FILE *f, const amz_maze *m, const amz_stats *s)
+{
+    char sc[48], gc[48], ac[48], bc[48];
+    cell_text(m, m->start, sc, sizeof sc);
+    cell_text(m, m->goal, gc, sizeof gc);
+    cell_text(m, s->diameter_ends[0], ac, sizeof ac);
+    cell_text(m, s->diameter_ends[1], bc, sizeof bc);
+    fprintf(f, "{\"topology\":\"%s\",\"width\":%d,\"height\":%d,", amz_topology_name(m->topology), m->width,
            m->height);
-    print_json_string(m->algorithm);
-    printf(",\"seed\":%" PRIu64
-           ",\"start\":[%d,%d],\"goal\":[%d,%d],\"cells\":%" PRIu64 ",\"passages\":%" PRIu64
+    if (!amz_maze_is_plain(m))
+        fprintf(f, "\"levels\":%d,\"wrap\":\"%s%s\",\"weave\":%s,", m->levels, m->wrap & AMZ_WRAP_X ? "x" : "",
+               m->wrap & AMZ_WRAP_Y ? "y" : "", m->weave ? "true" : "false");
+    fprintf(f, "\"algorithm\":");
+    print_json_string(f, m->algorithm);
+    fprintf(f, ",\"seed\":%" PRIu64
+           ",\"start\":[%s],\"goal\":[%s],\"cells\":%" PRIu64 ",\"passages\":%" PRIu64
            ",\"dead_ends\":%" PRIu64 ",\"dead_end_percent\":%.2f,\"junctions\":%" PRIu64 ",\"isolated\":%" PRIu64
            ",\"parts\":%" PRIu64 ",\"perfect\":%s,\"solvable\":%s,\"solution_length\":",
-           m->seed, sx, sy, gx, gy, s->cells,
+           m->seed, sc, gc, s->cells,
            s->passages, s->dead_ends, s->dead_end_percent, s->junctions, s->isolated, s->parts,
            s->perfect ? "true" : "false", s->solvable ? "true" : "false");
     if (s->solvable)
-        printf("%" PRIu64, s->solution_length);
+        fprintf(f, "%" PRIu64, s->solution_length);
     else
-        printf("null");
-    printf(",\"degrees\":[");
+        fprintf(f, "null");
+    fprintf(f, ",\"degrees\":[");
     for (int d = 0; d <= m->ndirs; d++)
-        printf("%s%" PRIu64, d ? "," : "", s->degree[d]);
-    printf("],\"straight\":%" PRIu64 ",\"turns\":%" PRIu64 ",\"corridors\":%" PRIu64 ",\"river\":%.3f"
-           ",\"solution_fraction\":%.4f,\"decisions\":%" PRIu64 ",\"difficulty\":%.2f,\"diameter\":%" PRIu64
-           ",\"diameter_exact\":%s,\"diameter_ends\":[[%d,%d],[%d,%d]]}\n",
-           s->straight, s->turns, s->corridors, s->river, s->solution_fraction, s->decisions, s->difficulty,
-           s->diameter, s->diameter_exact ? "true" : "false", ax, ay, bx, by);
+        fprintf(f, "%s%" PRIu64, d ? "," : "", s->degree[d]);
+    fprintf(f, "]");
+    if (s->shape_defined)
+        fprintf(f, ",\"straight\":%" PRIu64 ",\"turns\":%" PRIu64, s->straight, s->turns);
+    else
+        fprintf(f, ",\"straight\":null,\"turns\":null");
+    fprintf(f, ",\"corridors\":%" PRIu64 ",\"river\":%.3f"
+           ",\"solution_fraction\":%.4f,\"decisions\":%" PRIu64 ",\"difficulty\":%.2f,\"level\":%s%s%s"
+           ",\"diameter\":%" PRIu64
+           ",\"diameter_exact\":%s,\"diameter_ends\":[[%s],[%s]]}\n",
+           s->corridors, s->river, s->solution_fraction, s->decisions, s->difficulty,
+           s->solvable ? "\"" : "", s->solvable ? amz_level_name(amz_level_of(s->difficulty)) : "null",
+           s->solvable ? "\"" : "", s->diameter, s->diameter_exact ? "true" : "false", ac, bc);
 }
 
 static double pct(uint64_t part, uint64_t whole)
@@ -87,40 +118,52 @@ static double pct(uint64_t part, uint64_t whole)
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-static void print_table(const amz_maze *m, const amz_stats *s)
+static void print_table(FILE *f, const amz_maze *m, const amz_stats *s)
 {
-    int32_t sx, sy, gx, gy, ax, ay, bx, by;
-    amz_maze_cell_xy(m, m->start, &sx, &sy);
-    amz_maze_cell_xy(m, m->goal, &gx, &gy);
-    amz_maze_cell_xy(m, s->diameter_ends[0], &ax, &ay);
-    amz_maze_cell_xy(m, s->diameter_ends[1], &bx, &by);
-    printf("maze        %dx%d %s", m->width, m->height, amz_topology_name(m->topology));
+    char sc[48], gc[48], ac[48], bc[48];
+    cell_text(m, m->start, sc, sizeof sc);
+    cell_text(m, m->goal, gc, sizeof gc);
+    cell_text(m, s->diameter_ends[0], ac, sizeof ac);
+    cell_text(m, s->diameter_ends[1], bc, sizeof bc);
+    fprintf(f, "maze        %dx%d", m->width, m->height);
+    if (m->levels > 1)
+        fprintf(f, "x%d", m->levels);
+    fprintf(f, " %s", amz_topology_name(m->topology));
+    if (m->wrap)
+        fprintf(f, ", wrap %s%s", m->wrap & AMZ_WRAP_X ? "x" : "", m->wrap & AMZ_WRAP_Y ? "y" : "");
+    if (m->weave)
+        fprintf(f, ", weave");
     if (m->algorithm[0])
-        printf(", %s, seed %" PRIu64, m->algorithm, m->seed);
-    printf("\ncells       %" PRIu64 "\n", s->cells);
-    printf("passages    %" PRIu64 "\n", s->passages);
-    printf("dead ends   %" PRIu64 " (%.1f%%)\n", s->dead_ends, s->dead_end_percent);
-    printf("junctions   %" PRIu64 " (%.1f%%)\n", s->junctions, pct(s->junctions, s->cells));
-    printf("by passages");
+        fprintf(f, ", %s, seed %" PRIu64, m->algorithm, m->seed);
+    fprintf(f, "\ncells       %" PRIu64 "\n", s->cells);
+    fprintf(f, "passages    %" PRIu64 "\n", s->passages);
+    fprintf(f, "dead ends   %" PRIu64 " (%.1f%%)\n", s->dead_ends, s->dead_end_percent);
+    fprintf(f, "junctions   %" PRIu64 " (%.1f%%)\n", s->junctions, pct(s->junctions, s->cells));
+    fprintf(f, "by passages");
     for (int d = 0; d <= m->ndirs; d++)
-        printf(" %d:%" PRIu64, d, s->degree[d]);
-    printf("\nstraight    %" PRIu64 " (%.1f%%)\n", s->straight, pct(s->straight, s->cells));
-    printf("turns       %" PRIu64 " (%.1f%%)\n", s->turns, pct(s->turns, s->cells));
-    printf("corridors   %" PRIu64 ", river factor %.2f moves\n", s->corridors, s->river);
-    printf("isolated    %" PRIu64 "\n", s->isolated);
-    printf("parts       %" PRIu64 "\n", s->parts);
-    printf("perfect     %s\n", s->perfect ? "yes" : "no");
-    printf("start       (%d,%d)\ngoal        (%d,%d)\n", sx, sy, gx, gy);
-    if (s->solvable) {
-        printf("solution    %" PRIu64 " moves (%.1f%% of the cells)\n", s->solution_length,
-               100.0 * s->solution_fraction);
-        printf("decisions   %" PRIu64 " on the solution\n", s->decisions);
-        printf("difficulty  %.1f bits\n", s->difficulty);
+        fprintf(f, " %d:%" PRIu64, d, s->degree[d]);
+    if (s->shape_defined) {
+        fprintf(f, "\nstraight    %" PRIu64 " (%.1f%%)\n", s->straight, pct(s->straight, s->cells));
+        fprintf(f, "turns       %" PRIu64 " (%.1f%%)\n", s->turns, pct(s->turns, s->cells));
     } else {
-        printf("solution    none (start and goal are not connected)\n");
+        fprintf(f, "\nstraight    n/a (no opposite sides on %s cells)\n", amz_topology_name(m->topology));
+        fprintf(f, "turns       n/a\n");
     }
-    printf("diameter    %s%" PRIu64 " moves, (%d,%d) to (%d,%d)\n", s->diameter_exact ? "" : "at least ", s->diameter,
-           ax, ay, bx, by);
+    fprintf(f, "corridors   %" PRIu64 ", river factor %.2f moves\n", s->corridors, s->river);
+    fprintf(f, "isolated    %" PRIu64 "\n", s->isolated);
+    fprintf(f, "parts       %" PRIu64 "\n", s->parts);
+    fprintf(f, "perfect     %s\n", s->perfect ? "yes" : "no");
+    fprintf(f, "start       (%s)\ngoal        (%s)\n", sc, gc);
+    if (s->solvable) {
+        fprintf(f, "solution    %" PRIu64 " moves (%.1f%% of the cells)\n", s->solution_length,
+               100.0 * s->solution_fraction);
+        fprintf(f, "decisions   %" PRIu64 " on the solution\n", s->decisions);
+        fprintf(f, "difficulty  %.1f bits (%s)\n", s->difficulty, amz_level_name(amz_level_of(s->difficulty)));
+    } else {
+        fprintf(f, "solution    none (start and goal are not connected)\n");
+    }
+    fprintf(f, "diameter    %s%" PRIu64 " moves, (%s) to (%s)\n", s->diameter_exact ? "" : "at least ", s->diameter,
+           ac, bc);
 }
 
 /* ---- --algorithms ---- */
@@ -160,27 +203,85 @@ static void add(acc *a, const amz_stats *s)
     a->n++;
 }
 
-static int compare_algorithms(const char *cmd, int64_t w, int64_t h, const char *topology, uint64_t count,
-                              uint64_t seed, double braid, bool json)
+/* The difficulty band of --difficulty (a level or a number of bits), for
+ * --algorithms: every maze is then searched for with amz_target_search. */
+typedef struct band {
+    const char *spec; /* NULL = none */
+    double lo, hi;
+} band;
+
+static int parse_band(const char *cmd, const char *s, band *b)
+{
+    amz_level l;
+    char *end;
+    b->spec = s;
+    if (amz_level_parse(s, &l, NULL) == AMZ_OK) {
+        amz_level_band(l, &b->lo, &b->hi);
+        return CLI_OK;
+    }
+    double v = strtod(s, &end);
+    if (end == s || *end || amz_difficulty_band(v, &b->lo, &b->hi, NULL))
+        return cli_usage(cmd, "--difficulty", "'%s': expected easy, medium, hard, expert or a number of bits", s);
+    return CLI_OK;
+}
+
+/* One maze of the comparison: plain, or of the band's difficulty (sized for the
+ * generator unless -s was given). */
+static amz_status one_maze(const amz_gen_info *g, amz_topology topo, int64_t w, int64_t h, uint64_t seed, double braid,
+                           const band *b, amz_stats *s, amz_error *err)
+{
+    amz_maze m;
+    amz_gen_options o;
+    amz_gen_options_init(&o);
+    o.seed = seed;
+    o.braid = braid;
+    amz_status st = amz_maze_init(&m, topo, w, h, err);
+    if (st)
+        return st;
+    if (!b->spec) {
+        st = amz_gen_run(&m, g->name, &o, NULL, err);
+        if (!st)
+            st = amz_stats_compute(&m, s, err);
+    } else {
+        amz_target t;
+        amz_target_init(&t);
+        t.bits_min = b->lo;
+        t.bits_max = b->hi;
+        amz_target_report r;
+        st = amz_target_search(&m, g->name, &o, &t, &r, err);
+        *s = r.stats;
+    }
+    amz_maze_deinit(&m);
+    return st;
+}
+
+static int compare_algorithms(FILE *out, const char *cmd, int64_t w, int64_t h, bool has_size, const char *topology,
+                              uint64_t count, uint64_t seed, double braid, const band *b, bool json)
 {
     amz_error err;
     amz_error_clear(&err);
     amz_topology topo;
     if (amz_topology_parse(topology, &topo, &err))
         return cli_usage(cmd, "--topology", "%s", err.msg);
+    const int nw = b->spec && !has_size ? 26 : 19; /* room for "recursive-division 39x39" */
     if (!json) {
-        printf("%" PRIu64 " %s mazes of %lldx%lld per generator (seeds %" PRIu64 "..), start top left, goal "
-               "bottom right%s; means\n",
-               count, topology, (long long)w, (long long)h, seed, braid > 0 ? ", braided" : "");
-        printf("%-19s", "generator");
+        if (b->spec)
+            fprintf(out, "%" PRIu64 " %s mazes of difficulty %s (%g to %g bits) per generator (seeds %" PRIu64
+                    "..), %s, start top left, goal moved along the outline; means\n",
+                    count, topology, b->spec, b->lo, b->hi, seed, has_size ? "given size" : "sized per generator");
+        else
+            fprintf(out, "%" PRIu64 " %s mazes of %lldx%lld per generator (seeds %" PRIu64 "..), start top left, "
+                    "goal bottom right%s; means\n",
+                    count, topology, (long long)w, (long long)h, seed, braid > 0 ? ", braided" : "");
+        fprintf(out, "%-*s", nw, "generator");
         for (int f = 0; f < NF; f++)
-            printf(" %10s", fields[f].head);
-        printf("\n%-19s", "");
+            fprintf(out, " %10s", fields[f].head);
+        fprintf(out, "\n%-*s", nw, "");
         for (int f = 0; f < NF; f++)
-            printf(" %10s", fields[f].unit);
-        printf("\n");
+            fprintf(out, " %10s", fields[f].unit);
+        fprintf(out, "\n");
     } else {
-        printf("[");
+        fprintf(out, "[");
     }
     bool first = true;
     for (size_t i = 0; i < amz_gen_count(); i++) {
@@ -189,43 +290,37 @@ static int compare_algorithms(const char *cmd, int64_t w, int64_t h, const char 
             continue;
         acc a;
         memset(&a, 0, sizeof a);
-        for (uint64_t k = 0; k < count; k++) {
-            amz_maze m;
-            amz_gen_options o;
-            amz_gen_options_init(&o);
-            o.seed = seed + k;
-            o.braid = braid;
+        int32_t gw = (int32_t)w, gh = (int32_t)h;
+        amz_status st = AMZ_OK;
+        if (b->spec && !has_size)
+            st = amz_difficulty_size(g->name, topo, b->lo, b->hi, 1.0, &gw, &gh, &err);
+        for (uint64_t k = 0; k < count && !st; k++) {
             amz_stats s;
-            amz_status st = amz_maze_init(&m, topo, w, h, &err);
-            if (!st)
-                st = amz_gen_run(&m, g->name, &o, NULL, &err);
-            if (!st)
-                st = amz_stats_compute(&m, &s, &err);
-            amz_maze_deinit(&m);
-            if (st)
-                return cli_lib_fail(cmd, &err, st);
-            add(&a, &s);
+            if (!(st = one_maze(g, topo, gw, gh, seed + k, braid, b, &s, &err)))
+                add(&a, &s);
         }
+        if (st)
+            return cli_lib_fail(cmd, &err, st);
         if (json) {
-            printf("%s\n{\"algorithm\":\"%s\",\"topology\":\"%s\",\"width\":%lld,\"height\":%lld,\"mazes\":%d", first ? "" : ",",
-                   g->name, topology, (long long)w, (long long)h, a.n);
+            fprintf(out, "%s\n{\"algorithm\":\"%s\",\"topology\":\"%s\",\"width\":%d,\"height\":%d,\"mazes\":%d", first ? "" : ",",
+                   g->name, topology, gw, gh, a.n);
             for (int f = 0; f < NF; f++)
-                printf(",\"%s\":{\"mean\":%.4f,\"min\":%.4f,\"max\":%.4f}", fields[f].key, a.sum[f] / a.n, a.min[f],
+                fprintf(out, ",\"%s\":{\"mean\":%.4f,\"min\":%.4f,\"max\":%.4f}", fields[f].key, a.sum[f] / a.n, a.min[f],
                        a.max[f]);
-            printf("}");
+            fprintf(out, "}");
         } else {
-            printf("%-19s", g->name);
+            char name[48];
+            snprintf(name, sizeof name, b->spec && !has_size ? "%s %dx%d" : "%s", g->name, gw, gh);
+            fprintf(out, "%-*s", nw, name);
             for (int f = 0; f < NF; f++)
-                printf(" %10.*f", f == F_DECISIONS || f == F_DIAMETER ? 0 : f == F_RIVER ? 2 : 1, a.sum[f] / a.n);
-            printf("\n");
+                fprintf(out, " %10.*f", f == F_DECISIONS || f == F_DIAMETER ? 0 : f == F_RIVER ? 2 : 1, a.sum[f] / a.n);
+            fprintf(out, "\n");
         }
         first = false;
-        fflush(stdout);
+        fflush(out);
     }
     if (json)
-        printf("\n]\n");
-    if (fflush(stdout) != 0 || ferror(stdout))
-        return cli_fail("standard output", "write failed");
+        fprintf(out, "\n]\n");
     return CLI_OK;
 }
 
@@ -236,19 +331,25 @@ int cmd_stats(int argc, char **argv)
         {"algorithms", no_argument, NULL, 'A'},     {"count", required_argument, NULL, 'n'},
         {"size", required_argument, NULL, 's'},     {"topology", required_argument, NULL, 't'},
         {"seed", required_argument, NULL, 'S'},     {"braid", required_argument, NULL, 'b'},
+        {"difficulty", required_argument, NULL, 'D'},
+        {"output", required_argument, NULL, 'o'},   {"format", required_argument, NULL, 'F'},
         {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
     };
-    const char *cmd = "stats", *topology = "square", *compare_only = NULL;
+    const char *cmd = "stats", *topology = "square", *compare_only = NULL, *path = NULL, *format = NULL;
     bool json = false, algorithms = false;
     uint64_t max_memory = 0, count = 10, seed = 1;
     int64_t w = 100, h = 100;
     double braid = 0;
+    band diff = {NULL, 0, 0};
+    bool has_size = false;
     int c, rc;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":n:s:t:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":n:s:t:o:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'J': json = true; break;
-        case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &max_memory))) return rc; break;
+        case 'o': path = optarg; break;
+        case 'F': format = optarg; break;
+        case 'M': if ((rc = cli_parse_max_memory(cmd, optarg, &max_memory))) return rc; break;
         case 'A': algorithms = true; break;
         case 'n':
             if ((rc = cli_parse_u64(cmd, "--count", optarg, &count)))
@@ -257,7 +358,13 @@ int cmd_stats(int argc, char **argv)
                 return cli_usage(cmd, "--count", "'%s': give 1 to 100000 mazes", optarg);
             compare_only = "--count";
             break;
-        case 's': if ((rc = cli_parse_size(cmd, "--size", optarg, &w, &h))) return rc; compare_only = "--size"; break;
+        case 's':
+            if ((rc = cli_parse_size(cmd, "--size", optarg, &w, &h)))
+                return rc;
+            compare_only = "--size";
+            has_size = true;
+            break;
+        case 'D': if ((rc = parse_band(cmd, optarg, &diff))) return rc; compare_only = "--difficulty"; break;
         case 't': topology = optarg; compare_only = "--topology"; break;
         case 'S': if ((rc = cli_parse_u64(cmd, "--seed", optarg, &seed))) return rc; compare_only = "--seed"; break;
         case 'b': {
@@ -272,22 +379,38 @@ int cmd_stats(int argc, char **argv)
         default: return cli_bad_option(cmd, argc, argv, c);
         }
     }
+    /* A table or JSON: --json or --format, else the -o extension, else a table. */
+    static const cli_format fmts[] = {{"text", ".txt", false}, {"json", ".json", false}};
+    if (json && format && strcmp(format, "json") != 0)
+        return cli_usage(cmd, "--json", "--json and --format %s ask for two formats", format);
+    int k;
+    if ((rc = cli_output_format(cmd, path, json ? "json" : format, fmts, 2, 0, &k)))
+        return rc;
+    json = k == 1;
     if (algorithms) {
         if (optind < argc)
             return cli_usage(cmd, cmd, "--algorithms makes its own mazes; unexpected '%s'", argv[optind]);
-        return compare_algorithms(cmd, w, h, topology, count, seed, braid, json);
+        cli_outfile of;
+        if ((rc = cli_outfile_open(&of, path)))
+            return rc;
+        if (diff.spec && braid > 0)
+            return cli_usage(cmd, "--difficulty", "the search sets its own ends and seeds; drop --braid");
+        if ((rc = compare_algorithms(of.f.fp, cmd, w, h, has_size, topology, count, seed, braid, &diff, json))) {
+            cli_outfile_cancel(&of);
+            return rc;
+        }
+        return cli_outfile_end(cmd, &of, AMZ_OK, NULL);
     }
     if (compare_only)
         return cli_usage(cmd, compare_only, "%s goes with --algorithms", compare_only);
-    if (argc - optind > 1)
-        return cli_usage(cmd, cmd, "expected one input file, got %d", argc - optind);
-    amz_maze m;
-    if ((rc = cli_load_maze(optind < argc ? argv[optind] : "-", max_memory, &m)))
+    const char *input;
+    if ((rc = cli_input(cmd, argc, argv, optind, &input)))
         return rc;
-    /* amz_stats_compute: about 4 bytes a cell, 16 on a maze with loops. */
-    uint64_t cells = (uint64_t)amz_maze_count_cells(&m);
-    uint64_t per = amz_maze_count_passages(&m) < cells ? 4 : 16;
-    if ((rc = cli_memory_guard(cmd, "the statistics of", &m, (uint64_t)m.ncells * per, max_memory))) {
+    amz_maze m;
+    if ((rc = cli_load_maze(input, max_memory, &m, NULL)))
+        return rc;
+    if ((rc = cli_output_not_input(cmd, input, path, false)) ||
+        (rc = cli_memory_guard(cmd, "measuring", &m, amz_stats_memory_estimate(&m), max_memory))) {
         amz_maze_deinit(&m);
         return rc;
     }
@@ -299,12 +422,14 @@ int cmd_stats(int argc, char **argv)
         amz_maze_deinit(&m);
         return cli_lib_fail(cmd, &err, st);
     }
-    if (json)
-        print_json(&m, &s);
-    else
-        print_table(&m, &s);
+    cli_outfile of;
+    if ((rc = cli_outfile_open(&of, path)) == CLI_OK) {
+        if (json)
+            print_json(of.f.fp, &m, &s);
+        else
+            print_table(of.f.fp, &m, &s);
+        rc = cli_outfile_end(cmd, &of, AMZ_OK, NULL);
+    }
     amz_maze_deinit(&m);
-    if (fflush(stdout) != 0 || ferror(stdout))
-        return cli_fail("standard output", "write failed");
-    return CLI_OK;
+    return rc;
 }

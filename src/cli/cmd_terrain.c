@@ -1,427 +1,262 @@
-/* cmd_terrain.c — `amaze terrain generate|render|stats`: diamond-square worlds stored
- * as packed 16-bit tiles (.amt), drawn as PNG or on the terminal, and measured. */
-#include <errno.h>
+/* cmd_terrain.c — `amaze terrain generate|render|stats|view`: diamond-square maps and
+ * endless fbm worlds stored as packed 16-bit tiles (.amt). This file holds the
+ * dispatcher and `generate`; render and stats are in terrain_render.c, the view in
+ * terrain_view.c. Memory figures come from amz_terrain_memory_estimate only. */
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "amaze/terrain_image.h"
 #include "cli/cli.h"
+#include "cli/terrain_cli.h"
 
 static const char help_main[] =
     "Usage: amaze terrain COMMAND [options]\n"
-    "Diamond-square worlds of bit-packed tiles (type, height 0-99, vegetation in 16 bits).\n"
+    "Worlds of bit-packed tiles (type, biome, river, height 0-99, vegetation in 16\n"
+    "bits): finite diamond-square maps, or windows of endless fractal-noise worlds.\n"
     "\n"
     "Commands:\n"
     "  generate   make a map and write it as .amt (or draw it on a terminal)\n"
-    "  render     draw a map as PNG or on the terminal\n"
-    "  stats      tile-type shares, height histogram, packed versus struct memory\n"
+    "  render     draw a map as PNG or as text\n"
+    "  stats      type and biome shares, heights, packed versus struct memory\n"
+    "  view       explore a map in the terminal (arrows pan, + and - zoom)\n"
     "\n"
     "Run 'amaze terrain COMMAND --help' for a command's options.\n"
     "\n"
     "Example:\n"
-    "  amaze terrain generate -s 513x513 --seed 3 -o world.amt\n"
-    "  amaze terrain render world.amt -o world.png --hillshade\n";
+    "  amaze terrain generate -s 513x513 --seed 3 --erosion 1 --rivers --biomes \\\n"
+    "      -o world.amt\n"
+    "  amaze terrain render world.amt -o world.png --hillshade --legend\n";
 
 static const char help_generate[] =
     "Usage: amaze terrain generate [options]\n"
-    "Make a diamond-square height map, classify it into tiles and write it as .amt\n"
-    "(on a terminal without -o, draw it instead).\n"
+    "Make a height map, erode it, trace rivers, classify tiles and biomes, and write\n"
+    "it as .amt (on a terminal without -o, draw it instead, fitted to the terminal).\n"
     "\n"
     "Options:\n"
-    "  -s, --size WxH           width x height in tiles, any size up to 1048576 a side\n"
-    "                           (default 129x129)\n"
-    "      --seed N             random seed (default: random); the same seed and options\n"
-    "                           always give the same map\n"
-    "  -r, --roughness R        noise kept per level, 0 < R <= 1 (default 0.55);\n"
-    "                           higher is rougher, 0.5 is the classic fractal\n"
-    "      --wrap               make the map tile seamlessly left-right and top-bottom\n"
-    "      --thresholds S,E,R   lowest height of sand, earth and rock (default 40,45,75):\n"
-    "                           water < S <= sand < E <= earth < R <= rock\n"
-    "      --vegetation P       chance of vegetation on the lowest earth, falling to 0\n"
-    "                           at the rock line (0..1, default 0.6)\n"
+    "  -s, --size WxH           width x height in tiles: sides 1 to 1048576, at most\n"
+    "                           2^36 tiles (default 129x129; the terminal's size when\n"
+    "                           drawing)\n"
+    "      --seed N             random seed (default: random); the same seed and\n"
+    "                           options always give the same map\n"
+    "      --noise KIND         ds (diamond-square, default: one finite map) or fbm\n"
+    "                           (fractal noise: an endless world, any window of it)\n"
+    "      --region X,Y,WxH     fbm: the window of W x H tiles from world tile X,Y\n"
+    "                           (X, Y may be negative); windows join without seams\n"
+    "  -r, --roughness R        ds: noise kept per level; fbm: amplitude kept per\n"
+    "                           octave; 0 < R <= 1 (default 0.55)\n"
+    "      --octaves N          fbm octaves, 1 to 16 (default 6)\n"
+    "      --period P           fbm: wavelength of the largest features in tiles, a\n"
+    "                           power of two from 4 to 65536 (default 256)\n"
+    "      --wrap               ds: make the map tile seamlessly both ways\n"
+    "      --erosion D          hydraulic erosion with D droplets a tile, 0 to 8\n"
+    "                           (default 0: none; 1 is strong)\n"
+    "      --rivers             trace rivers downhill to the sea or the map's edge\n"
+    "      --biomes             classify biomes from temperature and moisture\n"
+    "      --temperature T      biomes: warmer (T > 0) or colder, -1 to 1 (default 0)\n"
+    "      --moisture M         biomes: wetter (M > 0) or drier, -1 to 1 (default 0)\n"
+    "      --pole N             fbm biomes: rows from the equator to a pole (default\n"
+    "                           2048); ds maps have poles on their top and bottom\n"
+    "      --thresholds S,E,R   lowest height of sand, earth and rock (default\n"
+    "                           40,45,75): water < S <= sand < E <= earth < R <=\n"
+    "                           rock; heights run 0 to 99, so 100 leaves a type out\n"
+    "      --vegetation P       chance of vegetation on the lowest earth, falling\n"
+    "                           to 0 at the rock line (0..1, default 0.6)\n"
     "  -o, --output FILE        write the .amt map to FILE ('-' = standard output),\n"
     "                           replaced atomically\n"
+    "      --threads N          worker threads, 1 to 64 (default: up to 4, one a\n"
+    "                           core); the map is the same for any N\n"
     "      --color WHEN         colours when drawing on a terminal: auto (default),\n"
     "                           always or never (NO_COLOR or TERM=dumb turn auto off)\n"
     "      --max-memory SIZE    refuse to start if the map would need more (like 2G);\n"
     "                           default: 90% of the available memory\n"
+    "  -q, --quiet              no progress bar on the terminal\n"
     "  -h, --help               show this help and exit\n";
 
-static const char help_render[] =
-    "Usage: amaze terrain render FILE [options]\n"
-    "Draw a .amt map ('-' = standard input) as a PNG picture or on the terminal.\n"
-    "Each tile's hue tells its type (water blue, sand yellow, earth green, rock grey-brown),\n"
-    "its lightness the height; vegetation is darker green. On the terminal: one glyph per\n"
-    "tile, '~' water, ':' sand, '.' earth, ',' vegetation, '^' rock, on 24-bit colour.\n"
-    "\n"
-    "Options:\n"
-    "  -o, --output FILE        write to FILE ('-' = standard output), replaced atomically;\n"
-    "                           without -o, draw on standard output as text\n"
-    "      --format FMT         png or text (default: png for a .png file, else text)\n"
-    "      --scale N            PNG pixels per tile, 1 to 64 (default 1)\n"
-    "      --hillshade          PNG: light the relief from the north-west\n"
-    "      --region X,Y,WxH     text: draw only W x H tiles from column X, row Y\n"
-    "      --color WHEN         text colours: auto (default), always or never\n"
-    "                           (NO_COLOR or TERM=dumb turn auto off)\n"
-    "      --max-memory SIZE    refuse maps whose tiles need more (like 2G)\n"
-    "  -h, --help               show this help and exit\n";
-
-static const char help_stats[] =
-    "Usage: amaze terrain stats FILE [options]\n"
-    "Measure a .amt map ('-' = standard input): size and options, the share of each tile\n"
-    "type, vegetation, a height histogram in steps of 10, and the memory of the packed\n"
-    "map (2 bytes a tile) versus one struct {int type; int height; bool vegetation;} a tile.\n"
-    "\n"
-    "Options:\n"
-    "      --json               one JSON object instead of text\n"
-    "      --max-memory SIZE    refuse maps whose tiles need more (like 2G)\n"
-    "  -h, --help               show this help and exit\n";
-
-/* Strict decimal number (strtod, whole string, finite). */
-static int parse_double(const char *cmd, const char *opt, const char *s, double lo, double hi, bool lo_open,
-                        double *out)
+/* The terminal's size in characters, or false when standard output is not one. */
+static bool terminal_size(int64_t *cols, int64_t *rows)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end || errno || !isfinite(v))
-        return cli_usage(cmd, opt, "'%s' is not a number", s);
-    if (v > hi || v < lo || (lo_open && v == lo))
-        return cli_usage(cmd, opt, "%s is outside %s%g, %g]", s, lo_open ? "(" : "[", lo, hi);
-    *out = v;
-    return CLI_OK;
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0 || ws.ws_row == 0)
+        return false;
+    *cols = ws.ws_col;
+    *rows = ws.ws_row;
+    return true;
 }
 
-/* Reads a run of 1 to `max_digits` decimal digits at *p, advancing past them. */
-static bool read_number(const char **p, int max_digits, long long *out)
+/* Threads by default: one a core, at most 4 (more helps little on memory-bound work). */
+static int default_threads(void)
 {
-    long long v = 0;
-    int n = 0;
-    while (**p >= '0' && **p <= '9' && n < max_digits) {
-        v = v * 10 + (**p - '0');
-        (*p)++;
-        n++;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 4 ? 4 : (int)n;
+}
+
+typedef struct gen_args {
+    const char *out, *color;
+    int64_t x, y, w, h;
+    bool has_size, has_region, has_fbm_option, quiet;
+    int threads;
+    uint64_t max_memory;
+} gen_args;
+
+/* The shared output rule with one format, .amt; a picture or text name gets a hint
+ * to the command that writes those. Without -o on a terminal the map is drawn instead,
+ * so the rule applies only to files and pipes. */
+static int check_output(const char *cmd, const char *out)
+{
+    static const cli_format amt[] = {{"amt", ".amt", true}};
+    if (!out && isatty(STDOUT_FILENO))
+        return CLI_OK;
+    const char *dot = out ? strrchr(out, '.') : NULL;
+    if (dot && (strcmp(dot, ".png") == 0 || strcmp(dot, ".txt") == 0) && !strchr(dot, '/'))
+        return cli_usage(cmd, out, "generate writes .amt maps; draw them with 'amaze terrain render MAP -o %s'", out);
+    int which;
+    return cli_output_format(cmd, out, NULL, amt, 1, 0, &which);
+}
+
+/* Draws the map on the terminal, cropped to it with a notice when it is larger. */
+static int draw(const amz_terrain *t, bool color)
+{
+    amz_terrain_text_options to;
+    amz_terrain_text_options_init(&to);
+    to.color = color;
+    int64_t cols, rows;
+    if (terminal_size(&cols, &rows) && (t->width > cols || t->height > rows - 1)) {
+        to.width = (int32_t)(t->width < cols ? t->width : cols);
+        to.height = (int32_t)(t->height < rows - 1 ? t->height : rows - 1);
+        fprintf(stderr, "amaze: terrain generate: showing %dx%d of the %dx%d map (the terminal's size); use -o FILE "
+                "or 'amaze terrain view'\n", to.width, to.height, t->width, t->height);
     }
-    *out = v;
-    return n > 0 && !(**p >= '0' && **p <= '9');
+    return tcli_draw_text(t, &to, NULL);
 }
 
-static int parse_thresholds(const char *cmd, const char *s, amz_terrain_options *o)
+static amz_status write_amt(const void *ctx, FILE *f, amz_error *err)
 {
-    long long a, b, c;
-    const char *p = s;
-    if (!read_number(&p, 3, &a) || *p++ != ',' || !read_number(&p, 3, &b) || *p++ != ',' ||
-        !read_number(&p, 3, &c) || *p)
-        return cli_usage(cmd, "--thresholds", "'%s' is not three heights S,E,R like 40,45,75", s);
-    if (a > 100 || b > 100 || c > 100 || a > b || b > c)
-        return cli_usage(cmd, "--thresholds", "'%s': heights must be 0 to 100 and must not decrease", s);
-    o->sand_from = (uint8_t)a;
-    o->earth_from = (uint8_t)b;
-    o->rock_from = (uint8_t)c;
-    return CLI_OK;
+    return amz_terrain_write(ctx, f, err);
 }
 
-static int parse_region(const char *cmd, const char *s, amz_terrain_text_options *t)
+static int run_generate(const char *cmd, gen_args *a, amz_terrain_options *o)
 {
-    long long x, y, w, h;
-    const char *p = s;
-    if (!read_number(&p, 10, &x) || *p++ != ',' || !read_number(&p, 10, &y) || *p++ != ',' ||
-        !read_number(&p, 10, &w) || *p++ != 'x' || !read_number(&p, 10, &h) || *p || x > INT32_MAX ||
-        y > INT32_MAX || w < 1 || h < 1 || w > INT32_MAX || h > INT32_MAX)
-        return cli_usage(cmd, "--region", "'%s' is not a region X,Y,WxH like 0,0,80x24", s);
-    t->x = (int32_t)x;
-    t->y = (int32_t)y;
-    t->width = (int32_t)w;
-    t->height = (int32_t)h;
-    return CLI_OK;
-}
-
-/* auto: colour only on a terminal, and not with NO_COLOR or TERM=dumb. */
-static int color_choice(const char *cmd, const char *when, bool to_stdout, bool *out)
-{
-    if (!when || strcmp(when, "auto") == 0) {
-        const char *term = getenv("TERM");
-        *out = to_stdout && isatty(STDOUT_FILENO) && !getenv("NO_COLOR") && !(term && strcmp(term, "dumb") == 0);
-    } else if (strcmp(when, "always") == 0) {
-        *out = true;
-    } else if (strcmp(when, "never") == 0) {
-        *out = false;
-    } else {
-        return cli_usage(cmd, "--color", "'%s': expected auto, always or never", when);
+    bool to_stdout = !a->out || strcmp(a->out, "-") == 0, drawing = !a->out && isatty(STDOUT_FILENO);
+    bool use_color = false;
+    int rc = tcli_color_choice(cmd, a->color, to_stdout, &use_color);
+    if (rc)
+        return rc;
+    int64_t cols, rows;
+    if (drawing && !a->has_size && !a->has_region && terminal_size(&cols, &rows)) {
+        a->w = cols;
+        a->h = rows > 2 ? rows - 1 : 1;
     }
-    return CLI_OK;
-}
-
-static int draw_text(const amz_terrain *t, const amz_terrain_text_options *to, const char *path)
-{
+    if (a->w > AMZ_TERRAIN_MAX_SIDE || a->h > AMZ_TERRAIN_MAX_SIDE ||
+        (uint64_t)a->w * (uint64_t)a->h > AMZ_TERRAIN_MAX_TILES)
+        return cli_usage(cmd, a->has_region ? "--region" : "--size",
+                         "%lldx%lld: sides must be at most %d and the map at most 2^36 tiles", (long long)a->w,
+                         (long long)a->h, AMZ_TERRAIN_MAX_SIDE);
+    if (a->has_region && (a->x < -AMZ_TERRAIN_WORLD_LIMIT || a->y < -AMZ_TERRAIN_WORLD_LIMIT ||
+                          a->x + a->w > AMZ_TERRAIN_WORLD_LIMIT || a->y + a->h > AMZ_TERRAIN_WORLD_LIMIT))
+        return cli_usage(cmd, "--region", "the window must lie within world tiles -2^31 to 2^31");
+    if ((rc = tcli_memory_guard(cmd, AMZ_TERRAIN_JOB_GENERATE, a->w, a->h, o, 1, a->max_memory)))
+        return rc;
+    cli_progress p;
+    cli_progress_init(&p, "terrain", a->quiet);
+    amz_observer obs = {cli_progress_event, &p, AMZ_EVENTS_PROGRESS};
     amz_error err;
     amz_error_clear(&err);
-    amz_outfile of;
-    amz_status st = amz_outfile_open(&of, path ? path : "-", &err);
+    amz_terrain t;
+    amz_status st = amz_terrain_generate_window(&t, a->x, a->y, (int32_t)a->w, (int32_t)a->h, o,
+                                                (unsigned)a->threads, p.enabled ? &obs : NULL, &err);
+    cli_progress_done(&p);
     if (st)
-        return cli_lib_fail(NULL, &err, st);
-    if ((st = amz_terrain_render_text(t, to, of.fp, &err))) {
-        amz_outfile_abort(&of);
-        return cli_lib_fail("terrain render", &err, st);
-    }
-    if ((st = amz_outfile_commit(&of, &err)))
-        return cli_lib_fail(NULL, &err, st);
-    return CLI_OK;
-}
-
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-    return n >= k && strcmp(s + n - k, suffix) == 0;
+        return cli_lib_fail(cmd, &err, st);
+    rc = drawing ? draw(&t, use_color) : tcli_write(cmd, to_stdout ? "-" : a->out, write_amt, &t);
+    amz_terrain_deinit(&t);
+    return rc;
 }
 
 static int generate(int argc, char **argv)
 {
+    enum { SEED = 256, WRAP, THRESH, VEG, COLOR, MAXMEM, NOISE, REGION, OCT, PERIOD, EROSION, RIVERS, BIOMES, TEMP,
+           MOIST, POLE, THREADS };
     static const struct option longopts[] = {
-        {"size", required_argument, NULL, 's'},       {"seed", required_argument, NULL, 'S'},
-        {"roughness", required_argument, NULL, 'r'},  {"wrap", no_argument, NULL, 'w'},
-        {"thresholds", required_argument, NULL, 'T'}, {"vegetation", required_argument, NULL, 'v'},
-        {"output", required_argument, NULL, 'o'},     {"color", required_argument, NULL, 'c'},
-        {"max-memory", required_argument, NULL, 'M'}, {"help", no_argument, NULL, 'h'},
+        {"size", required_argument, NULL, 's'},       {"seed", required_argument, NULL, SEED},
+        {"roughness", required_argument, NULL, 'r'},  {"wrap", no_argument, NULL, WRAP},
+        {"thresholds", required_argument, NULL, THRESH}, {"vegetation", required_argument, NULL, VEG},
+        {"output", required_argument, NULL, 'o'},     {"color", required_argument, NULL, COLOR},
+        {"max-memory", required_argument, NULL, MAXMEM}, {"noise", required_argument, NULL, NOISE},
+        {"region", required_argument, NULL, REGION},  {"octaves", required_argument, NULL, OCT},
+        {"period", required_argument, NULL, PERIOD},  {"erosion", required_argument, NULL, EROSION},
+        {"rivers", no_argument, NULL, RIVERS},        {"biomes", no_argument, NULL, BIOMES},
+        {"temperature", required_argument, NULL, TEMP}, {"moisture", required_argument, NULL, MOIST},
+        {"pole", required_argument, NULL, POLE},      {"threads", required_argument, NULL, THREADS},
+        {"quiet", no_argument, NULL, 'q'},            {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    const char *cmd = "terrain generate", *out = NULL, *color = NULL;
-    int64_t w = 129, h = 129;
-    uint64_t seed = 0, max_memory = 0;
+    const char *cmd = "terrain generate";
+    gen_args a = {NULL, NULL, 0, 0, 129, 129, false, false, false, false, default_threads(), 0};
+    uint64_t seed = 0;
     bool has_seed = false;
     amz_terrain_options o;
     amz_terrain_options_init(&o);
-    int c, rc;
+    int c, rc, v;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":s:r:o:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":s:r:o:qh", longopts, NULL)) != -1) {
         switch (c) {
-        case 's': if ((rc = cli_parse_size(cmd, "--size", optarg, &w, &h))) return rc; break;
-        case 'S': if ((rc = cli_parse_u64(cmd, "--seed", optarg, &seed))) return rc; has_seed = true; break;
-        case 'r': if ((rc = parse_double(cmd, "--roughness", optarg, 0, 1, true, &o.roughness))) return rc; break;
-        case 'w': o.wrap = true; break;
-        case 'T': if ((rc = parse_thresholds(cmd, optarg, &o))) return rc; break;
-        case 'v': if ((rc = parse_double(cmd, "--vegetation", optarg, 0, 1, false, &o.vegetation))) return rc; break;
-        case 'o': out = optarg; break;
-        case 'c': color = optarg; break;
-        case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &max_memory))) return rc; break;
+        case 's': if ((rc = tcli_parse_size(cmd, optarg, &a.w, &a.h))) return rc; a.has_size = true; break;
+        case SEED: if ((rc = cli_parse_u64(cmd, "--seed", optarg, &seed))) return rc; has_seed = true; break;
+        case 'r': if ((rc = tcli_parse_double(cmd, "--roughness", optarg, 0, 1, true, &o.roughness))) return rc; break;
+        case WRAP: o.wrap = true; break;
+        case THRESH: if ((rc = tcli_parse_thresholds(cmd, optarg, &o))) return rc; break;
+        case VEG: if ((rc = tcli_parse_double(cmd, "--vegetation", optarg, 0, 1, false, &o.vegetation))) return rc; break;
+        case 'o': a.out = optarg; break;
+        case COLOR: a.color = optarg; break;
+        case MAXMEM: if ((rc = cli_parse_max_memory(cmd, optarg, &a.max_memory))) return rc; break;
+        case NOISE:
+            if (strcmp(optarg, "ds") == 0 || strcmp(optarg, "diamond-square") == 0)
+                o.noise = AMZ_NOISE_DIAMOND_SQUARE;
+            else if (strcmp(optarg, "fbm") == 0)
+                o.noise = AMZ_NOISE_FBM;
+            else
+                return cli_usage(cmd, "--noise", "'%s': expected ds or fbm", optarg);
+            break;
+        case REGION:
+            if ((rc = tcli_parse_region(cmd, optarg, true, &a.x, &a.y, &a.w, &a.h)))
+                return rc;
+            a.has_region = true;
+            break;
+        case OCT: if ((rc = cli_parse_int_range(cmd, "--octaves", optarg, 1, 16, &o.octaves))) return rc; a.has_fbm_option = true; break;
+        case PERIOD:
+            if ((rc = cli_parse_int_range(cmd, "--period", optarg, 4, 65536, &o.period)))
+                return rc;
+            if (o.period & (o.period - 1))
+                return cli_usage(cmd, "--period", "%s is not a power of two (4, 8, ..., 65536)", optarg);
+            a.has_fbm_option = true;
+            break;
+        case EROSION: if ((rc = tcli_parse_double(cmd, "--erosion", optarg, 0, 8, false, &o.erosion))) return rc; break;
+        case RIVERS: o.rivers = true; break;
+        case BIOMES: o.biomes = true; break;
+        case TEMP: if ((rc = tcli_parse_double(cmd, "--temperature", optarg, -1, 1, false, &o.temperature))) return rc; break;
+        case MOIST: if ((rc = tcli_parse_double(cmd, "--moisture", optarg, -1, 1, false, &o.moisture))) return rc; break;
+        case POLE: if ((rc = cli_parse_int_range(cmd, "--pole", optarg, 16, 1 << 30, &v))) return rc; o.pole = v; a.has_fbm_option = true; break;
+        case THREADS: if ((rc = cli_parse_int_range(cmd, "--threads", optarg, 1, 64, &a.threads))) return rc; break;
+        case 'q': a.quiet = true; break;
         case 'h': cli_print_help(stdout, help_generate); return CLI_OK;
         default: return cli_bad_option(cmd, argc, argv, c);
         }
     }
     if (optind < argc)
         return cli_usage(cmd, cmd, "unexpected argument '%s'", argv[optind]);
-    if (w > AMZ_TERRAIN_MAX_SIDE || h > AMZ_TERRAIN_MAX_SIDE)
-        return cli_usage(cmd, "--size", "%lldx%lld: terrain sides must be at most %d", (long long)w, (long long)h,
-                         AMZ_TERRAIN_MAX_SIDE);
-    if (out && (has_suffix(out, ".png") || has_suffix(out, ".txt")))
-        return cli_usage(cmd, out, "generate writes .amt maps; draw them with 'amaze terrain render MAP -o %s'", out);
-    bool to_stdout = !out || strcmp(out, "-") == 0, draw = !out && isatty(STDOUT_FILENO);
-    bool use_color = false;
-    if ((rc = color_choice(cmd, color, to_stdout, &use_color)))
+    if (a.has_size && a.has_region)
+        return cli_usage(cmd, "--region", "gives the size too: use --size or --region, not both");
+    if (o.noise != AMZ_NOISE_FBM && (a.has_region || a.has_fbm_option))
+        return cli_usage(cmd, a.has_region ? "--region" : "--octaves/--period/--pole",
+                         "only for endless worlds: add --noise fbm");
+    if (o.noise == AMZ_NOISE_FBM && o.wrap)
+        return cli_usage(cmd, "--wrap", "an fbm world is endless: --wrap is for ds maps");
+    if ((rc = check_output(cmd, a.out)))
         return rc;
-    uint64_t need = amz_terrain_memory_estimate(w, h), limit = cli_memory_limit(max_memory);
-    if (need > limit) {
-        char a[32], b[32];
-        return cli_fail(cmd, "a %lldx%lld map needs about %s, more than the %s allowed (raise with --max-memory)",
-                        (long long)w, (long long)h, cli_human_bytes(need, a, sizeof a),
-                        cli_human_bytes(limit, b, sizeof b));
-    }
     o.seed = has_seed ? seed : cli_random_seed();
-    amz_error err;
-    amz_error_clear(&err);
-    amz_terrain t;
-    amz_status st = amz_terrain_generate(&t, (int32_t)w, (int32_t)h, &o, &err);
-    if (st)
-        return cli_lib_fail("terrain generate", &err, st);
-    if (draw) {
-        amz_terrain_text_options to;
-        amz_terrain_text_options_init(&to);
-        to.color = use_color;
-        rc = draw_text(&t, &to, NULL);
-    } else if ((st = amz_terrain_save(&t, to_stdout ? "-" : out, &err))) {
-        rc = cli_lib_fail(NULL, &err, st);
-    } else {
-        rc = CLI_OK;
-    }
-    amz_terrain_deinit(&t);
-    return rc;
-}
-
-static int load(const char *path, uint64_t max_memory, amz_terrain *t)
-{
-    amz_error err;
-    amz_error_clear(&err);
-    uint64_t limit = cli_memory_limit(max_memory);
-    amz_status st = amz_terrain_load(path, t, limit == UINT64_MAX ? 0 : limit, &err);
-    return st ? cli_lib_fail(NULL, &err, st) : CLI_OK;
-}
-
-static int render(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"output", required_argument, NULL, 'o'},     {"format", required_argument, NULL, 'F'},
-        {"scale", required_argument, NULL, 'z'},      {"hillshade", no_argument, NULL, 'H'},
-        {"region", required_argument, NULL, 'R'},     {"color", required_argument, NULL, 'c'},
-        {"max-memory", required_argument, NULL, 'M'}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *cmd = "terrain render", *out = NULL, *format = NULL, *color = NULL;
-    uint64_t max_memory = 0, scale = 1;
-    bool has_region = false;
-    amz_terrain_png_options po;
-    amz_terrain_png_options_init(&po);
-    amz_terrain_text_options to;
-    amz_terrain_text_options_init(&to);
-    int c, rc;
-    cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'o': out = optarg; break;
-        case 'F': format = optarg; break;
-        case 'z':
-            if ((rc = cli_parse_u64(cmd, "--scale", optarg, &scale)))
-                return rc;
-            if (scale < 1 || scale > AMZ_TERRAIN_PNG_SCALE_MAX)
-                return cli_usage(cmd, "--scale", "%s is outside 1..%d", optarg, AMZ_TERRAIN_PNG_SCALE_MAX);
-            po.scale = (int)scale;
-            break;
-        case 'H': po.hillshade = true; break;
-        case 'R': if ((rc = parse_region(cmd, optarg, &to))) return rc; has_region = true; break;
-        case 'c': color = optarg; break;
-        case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &max_memory))) return rc; break;
-        case 'h': cli_print_help(stdout, help_render); return CLI_OK;
-        default: return cli_bad_option(cmd, argc, argv, c);
-        }
-    }
-    if (optind >= argc)
-        return cli_usage(cmd, cmd, "missing the map file to draw ('-' for standard input)");
-    if (optind + 1 < argc)
-        return cli_usage(cmd, cmd, "unexpected argument '%s'", argv[optind + 1]);
-    const char *in = argv[optind];
-    bool png;
-    if (format) {
-        if (strcmp(format, "png") != 0 && strcmp(format, "text") != 0)
-            return cli_usage(cmd, "--format", "'%s': expected png or text", format);
-        png = strcmp(format, "png") == 0;
-    } else {
-        png = out && has_suffix(out, ".png");
-    }
-    bool to_stdout = !out || strcmp(out, "-") == 0;
-    if (png && to_stdout && isatty(STDOUT_FILENO))
-        return cli_usage(cmd, "--format", "will not write a PNG to a terminal; use -o FILE.png or a pipe");
-    if (png && has_region)
-        return cli_usage(cmd, "--region", "regions are for text output; crop the picture instead");
-    if ((rc = color_choice(cmd, color, to_stdout, &to.color)))
-        return rc;
-
-    amz_terrain t;
-    if ((rc = load(in, max_memory, &t)))
-        return rc;
-    if (png) {
-        amz_error err;
-        amz_error_clear(&err);
-        amz_status st = amz_terrain_save_png(&t, &po, to_stdout ? "-" : out, &err);
-        rc = st ? cli_lib_fail(NULL, &err, st) : CLI_OK;
-    } else {
-        rc = draw_text(&t, &to, out);
-    }
-    amz_terrain_deinit(&t);
-    return rc;
-}
-
-static double pct(uint64_t part, uint64_t whole)
-{
-    return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
-static void stats_text(const amz_terrain *t, const amz_terrain_stats *s)
-{
-    const amz_terrain_options *o = &t->options;
-    char a[32], b[32];
-    printf("map         %dx%d, %llu tiles\n", t->width, t->height, (unsigned long long)s->tiles);
-    printf("made with   seed %llu, roughness %g, %s, thresholds %u,%u,%u, vegetation %g\n",
-           (unsigned long long)o->seed, o->roughness, o->wrap ? "wrapped" : "not wrapped", o->sand_from,
-           o->earth_from, o->rock_from, o->vegetation);
-    printf("types\n");
-    for (unsigned k = 0; k < AMZ_TILE_TYPES; k++)
-        printf("  %-6s %c  %6.2f%%  %llu\n", amz_tile_type_name(k), amz_tile_glyph(amz_tile_make(k, 0, false)),
-               pct(s->types[k], s->tiles), (unsigned long long)s->types[k]);
-    printf("vegetation  %.2f%% of all tiles, %.2f%% of earth (%llu)\n", pct(s->vegetation, s->tiles),
-           pct(s->vegetation, s->types[AMZ_TILE_EARTH]), (unsigned long long)s->vegetation);
-    printf("heights\n");
-    uint64_t bucket[10] = {0}, most = 0;
-    for (unsigned hgt = 0; hgt <= AMZ_TILE_HEIGHT_MAX; hgt++)
-        bucket[hgt / 10] += s->heights[hgt];
-    for (int k = 0; k < 10; k++)
-        most = bucket[k] > most ? bucket[k] : most;
-    for (int k = 0; k < 10; k++) {
-        int bar = most ? (int)((bucket[k] * 40 + most / 2) / most) : 0;
-        printf("  %2d-%2d  %6.2f%%  %.*s\n", k * 10, k * 10 + 9, pct(bucket[k], s->tiles), bar,
-               "########################################");
-    }
-    printf("memory      packed %s (%.0f bytes a tile); one struct a tile %s (%zu bytes a tile): %.1fx smaller\n",
-           cli_human_bytes(s->packed_bytes, a, sizeof a), s->tiles ? (double)s->packed_bytes / (double)s->tiles : 0,
-           cli_human_bytes(s->struct_bytes, b, sizeof b), sizeof(amz_tile_struct),
-           s->packed_bytes ? (double)s->struct_bytes / (double)s->packed_bytes : 0);
-}
-
-static void stats_json(const amz_terrain *t, const amz_terrain_stats *s)
-{
-    const amz_terrain_options *o = &t->options;
-    printf("{\"width\":%d,\"height\":%d,\"tiles\":%llu,\"seed\":%llu,\"roughness\":%.17g,\"wrap\":%s,"
-           "\"thresholds\":[%u,%u,%u],\"vegetation_chance\":%.17g,\"types\":{",
-           t->width, t->height, (unsigned long long)s->tiles, (unsigned long long)o->seed, o->roughness,
-           o->wrap ? "true" : "false", o->sand_from, o->earth_from, o->rock_from, o->vegetation);
-    for (unsigned k = 0; k < AMZ_TILE_TYPES; k++)
-        printf("%s\"%s\":%llu", k ? "," : "", amz_tile_type_name(k), (unsigned long long)s->types[k]);
-    printf("},\"vegetation\":%llu,\"heights\":[", (unsigned long long)s->vegetation);
-    for (unsigned hgt = 0; hgt <= AMZ_TILE_HEIGHT_MAX; hgt++)
-        printf("%s%llu", hgt ? "," : "", (unsigned long long)s->heights[hgt]);
-    printf("],\"packed_bytes\":%llu,\"struct_bytes\":%llu,\"struct_bytes_per_tile\":%zu}\n",
-           (unsigned long long)s->packed_bytes, (unsigned long long)s->struct_bytes, sizeof(amz_tile_struct));
-}
-
-static int stats(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"json", no_argument, NULL, 'j'},
-        {"max-memory", required_argument, NULL, 'M'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *cmd = "terrain stats";
-    uint64_t max_memory = 0;
-    bool json = false;
-    int c, rc;
-    cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'j': json = true; break;
-        case 'M': if ((rc = cli_parse_bytes(cmd, "--max-memory", optarg, &max_memory))) return rc; break;
-        case 'h': cli_print_help(stdout, help_stats); return CLI_OK;
-        default: return cli_bad_option(cmd, argc, argv, c);
-        }
-    }
-    if (optind >= argc)
-        return cli_usage(cmd, cmd, "missing the map file to measure ('-' for standard input)");
-    if (optind + 1 < argc)
-        return cli_usage(cmd, cmd, "unexpected argument '%s'", argv[optind + 1]);
-    amz_terrain t;
-    if ((rc = load(argv[optind], max_memory, &t)))
-        return rc;
-    amz_terrain_stats s;
-    amz_terrain_measure(&t, &s);
-    if (json)
-        stats_json(&t, &s);
-    else
-        stats_text(&t, &s);
-    amz_terrain_deinit(&t);
-    if (fflush(stdout) != 0 || ferror(stdout))
-        return cli_fail("standard output", "write failed: %s", strerror(errno ? errno : EIO));
-    return CLI_OK;
+    return run_generate(cmd, &a, &o);
 }
 
 int cmd_terrain(int argc, char **argv)
@@ -438,8 +273,10 @@ int cmd_terrain(int argc, char **argv)
     if (strcmp(sub, "generate") == 0)
         return generate(argc - 1, argv + 1);
     if (strcmp(sub, "render") == 0)
-        return render(argc - 1, argv + 1);
+        return tcli_render(argc - 1, argv + 1);
     if (strcmp(sub, "stats") == 0)
-        return stats(argc - 1, argv + 1);
-    return cli_usage("terrain", "terrain", "unknown command '%s' (expected generate, render or stats)", sub);
+        return tcli_stats(argc - 1, argv + 1);
+    if (strcmp(sub, "view") == 0)
+        return tcli_view(argc - 1, argv + 1);
+    return cli_usage("terrain", "terrain", "unknown command '%s' (expected generate, render, stats or view)", sub);
 }

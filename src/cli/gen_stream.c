@@ -1,106 +1,91 @@
 /* gen_stream.c — `amaze generate --stream`: rows from a row generator go straight to a
- * streamed-rows .amz file or a block-style PNG, so memory follows the width only. The
- * output is still atomic: a temporary file renamed into place at the end. */
+ * row sink (a streamed-rows .amz file or a block-style PNG), so memory follows the
+ * width only. The output is still atomic: a temporary file renamed into place at the
+ * end. */
 #include <string.h>
 #include <unistd.h>
 
 #include "amaze/stream.h"
 #include "cli/cli.h"
+#include "cli/maze_args.h"
 
-/* Which writer: by --format, else the -o extension, else .amz on a pipe. */
+/* Which sink: by --format, else the -o extension, else .amz on a pipe. */
 static int stream_format(const char *cmd, const cli_output *out, bool *png)
 {
-    const char *f = out->format;
-    bool to_stdout = !out->path || strcmp(out->path, "-") == 0;
-    if (!f && !to_stdout) {
-        const char *dot = strrchr(out->path, '.'), *slash = strrchr(out->path, '/');
-        if (dot && (!slash || dot > slash) && (strcmp(dot, ".amz") == 0 || strcmp(dot, ".png") == 0))
-            f = dot + 1;
-        else
-            return cli_usage(cmd, "--stream", "'%s': a streamed maze is written as .amz or .png (or use --format)",
-                             out->path);
+    static const cli_format fmts[] = {{"amz", ".amz", true}, {"png", ".png", true}};
+    int k;
+    int rc = cli_output_format(cmd, out->path, out->format, fmts, 2, 0, &k);
+    *png = k == 1;
+    return rc;
+}
+
+/* What a stream cannot do, refused before any work: options that need the whole
+ * maze, generators that are not row generators, topologies they do not stream. */
+static int stream_check(const char *cmd, const cli_maze_args *a)
+{
+    const char *whole = a->mask ? "--mask" : a->shape ? "--shape" : a->o.braid > 0 ? "--braid"
+                      : a->o.unicursal ? "--unicursal" : a->o.symmetry ? "--symmetry"
+                      : a->o.sparse || a->o.sparse_share > 0 ? "--sparse"
+                      : a->o.ends == AMZ_ENDS_LONGEST ? "--longest"
+                      : a->o.ends == AMZ_ENDS_FARTHEST ? "--goal farthest" : a->target_opt;
+    if (whole)
+        return cli_usage(cmd, "--stream", "%s needs the whole maze and cannot be streamed", whole);
+    if (!amz_grid_is_plain(&a->grid))
+        return cli_usage(cmd, "--stream", "streams are plain square grids (no levels, wrap, weave or %s)",
+                         amz_topology_name(a->topo));
+    if (!amz_gen_can_stream(a->g->name, a->topo)) {
+        char names[256];
+        return cli_usage(cmd, "--stream", "%s cannot stream%s (%s stream square grids)", a->g->name,
+                         a->g->rows ? " hex grids" : "", cli_gen_names(0, names, sizeof names));
     }
-    if (!f)
-        f = "amz";
-    if (strcmp(f, "amz") != 0 && strcmp(f, "png") != 0)
-        return cli_usage(cmd, "--format", "'%s': --stream writes amz or png", f);
-    *png = strcmp(f, "png") == 0;
-    if (to_stdout && isatty(STDOUT_FILENO))
-        return cli_fail(cmd, "will not stream a %s maze to a terminal; use -o FILE.amz or a pipe", f);
+    const cli_cell *s = &a->start, *g = &a->goal;
+    const bool bad_start = s->given && (s->x >= a->w || s->y >= a->h || s->z);
+    if (bad_start || (g->given && (g->x >= a->w || g->y >= a->h || g->z)))
+        return cli_fail(bad_start ? "--start" : "--goal", "(%lld,%lld) is outside the %lldx%lld square maze",
+                        (long long)(bad_start ? s->x : g->x), (long long)(bad_start ? s->y : g->y),
+                        (long long)a->w, (long long)a->h);
     return CLI_OK;
 }
 
-int cli_generate_stream(const char *cmd, const cli_stream_args *a)
+int cli_generate_stream(const char *cmd, cli_maze_args *a, const cli_output *out, uint64_t max_memory, bool quiet)
 {
     bool png = false;
-    int rc = stream_format(cmd, a->out, &png);
-    if (rc)
+    int rc = stream_format(cmd, out, &png);
+    if (rc || (rc = stream_check(cmd, a)))
         return rc;
-    amz_stream_header h = {a->topology, a->width, a->height, a->start, a->goal, a->o->seed, a->algorithm};
+    a->o.seed = a->has_seed ? a->seed : cli_random_seed();
+    const amz_cell start = a->start.given ? a->start.y * a->w + a->start.x : 0;
+    const amz_cell goal = a->goal.given ? a->goal.y * a->w + a->goal.x : a->w * a->h - 1;
+    char recipe[AMZ_RECIPE_MAX];
+    amz_stream_header h = {a->topo, a->w, a->h, start, goal, a->o.seed, a->g->name, recipe};
+    if (amz_gen_recipe(a->g->name, &a->o, a->topo, a->w, a->h, start, goal, recipe, sizeof recipe, NULL))
+        h.recipe = NULL;
     amz_image_options io;
     amz_image_options_init(&io);
-    io.stream = AMZ_STREAM_ALWAYS;
+    uint64_t sink = png ? amz_image_rows_memory(&h, &io) : amz_io_rows_memory(&h);
+    uint64_t need = amz_gen_stream_memory(a->g->name, a->w);
+    need = need == UINT64_MAX || sink == UINT64_MAX ? UINT64_MAX : need + sink;
+    char what[128];
+    snprintf(what, sizeof what, "streaming a %lld-wide maze with %s", (long long)a->w, a->g->name);
+    if ((rc = cli_memory_check(cmd, what, need, max_memory)))
+        return rc;
+
+    cli_outfile of;
+    if ((rc = cli_outfile_open(&of, out->path)))
+        return rc;
     amz_error err;
     amz_error_clear(&err);
-
-    /* Memory guard: the generator's rows plus the writer's (a PNG row is a byte a
-     * pixel plus half a byte packed, and zlib's window). */
-    uint64_t need = amz_gen_stream_memory(a->algorithm, a->width), limit = cli_memory_limit(a->max_memory);
-    if (png) {
-        amz_maze shell;
-        memset(&shell, 0, sizeof shell);
-        shell.topology = a->topology;
-        shell.width = (int32_t)a->width;
-        shell.height = (int32_t)a->height;
-        amz_image_layout l;
-        amz_status st = amz_image_layout_get(&shell, &io, AMZ_IMAGE_PNG, &l, &err);
-        if (st)
-            return cli_fail(cmd, "%s", err.msg);
-        need += (uint64_t)l.width * 2 + ((uint64_t)a->width * 2 + 63) / 64 * 8 + (1u << 20);
-    } else {
-        need += ((uint64_t)a->width * 2 + 7) / 8;
-    }
-    if (need > limit) {
-        char x[32], y[32];
-        return cli_fail(cmd,
-                        "streaming a %lld-wide maze needs about %s with %s, more than the %s allowed (raise with "
-                        "--max-memory)",
-                        (long long)a->width, cli_human_bytes(need, x, sizeof x), a->algorithm,
-                        cli_human_bytes(limit, y, sizeof y));
-    }
-
-    bool to_stdout = !a->out->path || strcmp(a->out->path, "-") == 0;
-    const char *where = to_stdout ? "standard output" : a->out->path;
-    amz_outfile of;
-    amz_status st = amz_outfile_open(&of, to_stdout ? "-" : a->out->path, &err);
-    if (st)
-        return cli_lib_fail(NULL, &err, st);
-    cli_signals_track(of.tmp);
-    amz_amz_rows aw;
-    amz_image_rows *pw = NULL;
-    st = png ? amz_image_rows_begin(&pw, &h, &io, of.fp, &err) : amz_amz_rows_begin(&aw, of.fp, &h, &err);
+    amz_row_sink *s = NULL;
+    amz_status st = png ? amz_image_rows_open(of.f.fp, &h, &io, &s, &err) : amz_io_rows_open(of.f.fp, &h, &s, &err);
     cli_progress prog;
-    cli_progress_init(&prog, "generate", a->quiet);
+    cli_progress_init(&prog, cmd, quiet);
     amz_observer obs = {cli_progress_event, &prog, AMZ_EVENTS_PROGRESS};
     if (st == AMZ_OK)
-        st = amz_gen_stream(a->algorithm, a->topology, a->width, a->height, a->o,
-                            png ? amz_image_rows_put : amz_amz_rows_put, png ? (void *)pw : (void *)&aw,
-                            prog.enabled ? &obs : NULL, &err);
+        st = amz_gen_stream(a->g->name, a->topo, a->w, a->h, &a->o, s, prog.enabled ? &obs : NULL, &err);
     cli_progress_done(&prog);
     if (st == AMZ_OK)
-        st = png ? amz_image_rows_end(pw, &err) : amz_amz_rows_end(&aw, &err);
-    else if (png)
-        amz_image_rows_free(pw);
+        st = amz_row_sink_finish(s, &err);
     else
-        amz_amz_rows_abort(&aw);
-    if (st) {
-        amz_outfile_abort(&of);
-        cli_signals_track(NULL);
-        return cli_fail(st == AMZ_EIO ? where : cmd, "%s", amz_error_message(&err, st));
-    }
-    st = amz_outfile_commit(&of, &err);
-    cli_signals_track(NULL);
-    if (st)
-        return cli_lib_fail(NULL, &err, st);
-    return CLI_OK;
+        amz_row_sink_abort(s);
+    return cli_outfile_end(cmd, &of, st, &err);
 }

@@ -10,10 +10,12 @@ static const cli_command commands[] = {
     {"solve", cmd_solve, "find a path from start to goal"},
     {"render", cmd_render, "draw a maze as text or a PNG, SVG or PDF picture"},
     {"stats", cmd_stats, "measure a maze"},
+    {"book", cmd_book, "a printable PDF book of mazes with an answer key"},
     {"animate", cmd_animate, "animate generating and solving (GIF or live)"},
     {"terrain", cmd_terrain, "diamond-square worlds of packed tiles: generate, render, stats"},
+    {"dungeon", cmd_dungeon, "roguelike levels: rooms, maze corridors, doors, stairs"},
     {"play", cmd_play, "run through a maze in the terminal against the clock"},
-    {"slide", cmd_slide, "sliding-tile puzzles: shuffle, check, solve, bench"},
+    {"slide", cmd_slide, "sliding-tile puzzles: shuffle, check, solve, bench, play"},
 };
 
 static void usage(FILE *f)
@@ -37,8 +39,8 @@ static const cli_command *find(const char *name)
 
 int main(int argc, char **argv)
 {
-    /* Write errors (a closed pipe included) are reported and exit 1 instead of dying
-     * silently by SIGPIPE. */
+    /* Help and version text to a closed pipe is simply dropped; a command's own
+     * handler (cli_signals_install) ends it quietly with 141 on a closed pipe. */
     signal(SIGPIPE, SIG_IGN);
     cli_test_hooks_install();
     if (argc < 2) {
@@ -62,8 +64,15 @@ int main(int argc, char **argv)
         const cli_command *c = find(argv[2]);
         if (!c)
             return cli_usage("help", "help", "unknown command '%s'", argv[2]);
-        char *args[] = {argv[2], (char *)"--help", NULL};
-        return c->run(2, args);
+        /* "amaze help slide solve" is "amaze slide solve --help": a subcommand word
+         * (one that is not an option) goes before --help. */
+        if (argc > 4)
+            return cli_usage("help", "help", "expected a command and at most one subcommand, not '%s'", argv[4]);
+        const bool sub = argc == 4 && argv[3][0] != '-';
+        if (argc == 4 && !sub)
+            return cli_usage("help", "help", "'%s' is not a subcommand", argv[3]);
+        char *args[] = {argv[2], sub ? argv[3] : (char *)"--help", (char *)"--help", NULL};
+        return c->run(sub ? 3 : 2, args);
     }
     const cli_command *c = find(name);
     if (c)

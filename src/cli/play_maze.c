@@ -6,25 +6,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/anim_term.h"
 #include "cli/cli.h"
+#include "cli/maze_args.h"
 #include "cli/play_term.h"
 #include "play/maze_game.h"
 #include "play/scores.h"
 
-static const char help[] =
+static const char *const help[] = {
     "Usage: amaze play [options]\n"
-    "Run through a maze in the terminal, from the start to the goal, against the clock.\n"
+    "Run through a maze in the terminal, from the start to the goal, against the\n"
+    "clock. The maze is the one 'amaze generate' makes with the same options.\n"
     "\n"
-    "Options:\n"
-    "  -s, --size WxH           width x height in cells (default: fits the terminal)\n"
-    "  -t, --topology NAME      square (default) or hex\n"
-    "  -a, --algorithm NAME     generator (default backtracker); see\n"
-    "                           amaze generate --list-algorithms\n"
-    "      --seed N             random seed (default: random, shown on screen); the maze\n"
-    "                           is the one 'amaze generate' makes with the same options\n"
-    "      --fog                show only the cells already seen\n"
-    "      --file FILE          play a saved maze (.amz, JSON or text; '-' is refused:\n"
-    "                           the keyboard is standard input)\n"
+    "Maze:\n"
+    "  -s, --size WxH           width x height in cells (default: fits the terminal)\n",
+    CLI_MAZE_HELP,
+    "\n"
+    "Game:\n"
+    "      --fog                show only the cells already seen (and the goal)\n"
+    "      --file FILE          play a saved maze (.amz, JSON or text; '-' is\n"
+    "                           refused: the keyboard is standard input)\n"
+    "      --dungeon FILE       walk a dungeon (.amd, see amaze dungeon) from the up\n"
+    "                           stairs '<' to the down stairs '>'; with --fog, rooms\n"
+    "                           light up as you enter them\n"
     "  -h, --help               show this help and exit\n"
     "\n"
     "Keys:\n"
@@ -33,12 +37,15 @@ static const char help[] =
     "                           left and right take the open one of NW/SW and NE/SE)\n"
     "  u                        undo a move\n"
     "  ?                        show or hide the way to the goal from where you stand\n"
+    "                           (a time made with it shown is not a best time)\n"
+    "  p                        pause: the clock stops and the maze is hidden\n"
     "  r                        restart the same maze\n"
     "  n                        new maze (seed + 1)\n"
     "  q or Esc                 quit (on hex mazes: Q or Esc)\n"
     "\n"
     "Best times per topology and size are kept in $XDG_DATA_HOME/amaze/scores\n"
-    "(default ~/.local/share/amaze/scores). docs/PLAY.md has the details.\n";
+    "(default ~/.local/share/amaze/scores). docs/PLAY.md has the details.\n",
+    NULL};
 
 typedef struct ui {
     maze_game g;
@@ -46,6 +53,7 @@ typedef struct ui {
     bool fog, hint_on, has_file, record;
     uint64_t seed;
     const char *algorithm;
+    amz_gen_options o;   /* the generator's options; the seed moves on with each new maze */
     amz_path hint;       /* the way shown by '?' */
     amz_cell *hint_cells; /* its cells */
     char key[SCORES_KEY_MAX];
@@ -160,39 +168,80 @@ static void fmt_time(char *buf, size_t cap, int64_t ms)
     snprintf(buf, cap, "%lld.%lld", (long long)(ms / 1000), (long long)(ms / 100 % 10));
 }
 
+/* Builds the status line from whole segments, most important first, and keeps only
+ * those that fit the terminal: long forms while they fit, then short ones, then
+ * dropping segments from the end; a number is never cut. */
+static void status_line(const ui *u, int64_t now, char *line, size_t cap, int cols)
+{
+    const maze_game *g = &u->g;
+    char t[32], b[32] = "", seg[8][2][48];
+    fmt_time(t, sizeof t, maze_game_elapsed_ms(g, now));
+    const score_entry *e = scores_find(&u->sc, u->key);
+    if (e)
+        fmt_time(b, sizeof b, (int64_t)e->tenths * 100);
+    int n = 0;
+    snprintf(seg[n][0], 48, "%dx%d %s", g->maze.width, g->maze.height, amz_topology_name(g->maze.topology));
+    snprintf(seg[n++][1], 48, "%dx%d", g->maze.width, g->maze.height);
+    snprintf(seg[n][0], 48, "time %s", t);
+    snprintf(seg[n++][1], 48, "t %s", t);
+    snprintf(seg[n][0], 48, "moves %llu", (unsigned long long)g->moves);
+    snprintf(seg[n++][1], 48, "m %llu", (unsigned long long)g->moves);
+    snprintf(seg[n][0], 48, "optimal %llu", (unsigned long long)g->optimal);
+    snprintf(seg[n++][1], 48, "opt %llu", (unsigned long long)g->optimal);
+    if (g->pause_ms >= 0) {
+        snprintf(seg[n][0], 48, "PAUSED");
+        snprintf(seg[n++][1], 48, "PAUSED");
+    } else if (g->hinted) {
+        snprintf(seg[n][0], 48, "hint used: no record");
+        snprintf(seg[n++][1], 48, "no record");
+    }
+    if (u->fog) {
+        snprintf(seg[n][0], 48, "fog (goal shown)");
+        snprintf(seg[n++][1], 48, "fog");
+    }
+    const int core = n; /* dropped last: where the game stands */
+    if (e) {
+        snprintf(seg[n][0], 48, "best %s", b);
+        snprintf(seg[n++][1], 48, "best %s", b);
+    }
+    snprintf(seg[n][0], 48, u->has_file ? "file" : "seed %llu", (unsigned long long)u->seed);
+    snprintf(seg[n++][1], 48, u->has_file ? "file" : "#%llu", (unsigned long long)u->seed);
+    snprintf(seg[n][0], 48, "visited %llu", (unsigned long long)g->nvisited);
+    snprintf(seg[n++][1], 48, "v %llu", (unsigned long long)g->nvisited);
+    /* Long forms, dropping the extras from the end; then short forms, dropping more. */
+    for (int form = 0; form < 2; form++)
+        for (int keep = n; keep >= (form ? 1 : core); keep--) {
+            size_t len = 0;
+            line[0] = '\0';
+            for (int k = 0; k < keep && len < cap; k++)
+                len += (size_t)snprintf(line + len, cap - len, "%s%s", form ? " " : "  ", seg[k][form]);
+            if ((int)len <= cols)
+                return;
+        }
+    line[0] = '\0'; /* narrower than the most important segment alone */
+}
+
 static void draw_status(const ui *u, int64_t now)
 {
     const maze_game *g = &u->g;
-    char line[256], t[32], best[48] = "";
-    fmt_time(t, sizeof t, maze_game_elapsed_ms(g, now));
-    const score_entry *e = scores_find(&u->sc, u->key);
-    if (e) {
-        char b[32];
-        fmt_time(b, sizeof b, (int64_t)e->tenths * 100);
-        snprintf(best, sizeof best, "  best %s", b);
-    }
-    char origin[64];
-    if (u->has_file)
-        snprintf(origin, sizeof origin, "file");
-    else
-        snprintf(origin, sizeof origin, "seed %llu", (unsigned long long)u->seed);
-    snprintf(line, sizeof line, " %dx%d %s  %s  time %s  moves %llu  visited %llu  optimal %llu%s", g->maze.width,
-             g->maze.height, amz_topology_name(g->maze.topology), origin, t, (unsigned long long)g->moves,
-             (unsigned long long)g->nvisited, (unsigned long long)g->optimal, best);
+    char line[512];
+    status_line(u, now, line, sizeof line, COLS);
     pt_attr(PT_STATUS, false, true);
     mvhline(0, 0, ' ', COLS);
     mvaddnstr(0, 0, line, COLS);
     pt_attr(PT_STATUS, false, false);
     move(1, 0);
     clrtoeol();
+    const bool hex = g->maze.topology == AMZ_TOPO_HEX;
+    const char *keys = hex ? " q w e / a s d: NW N NE / SW S SE   u undo  ? hint  p pause  r restart  n new  Esc/Q quit"
+                           : " arrows/wasd/hjkl move   u undo  ? hint  p pause  r restart  n new  q quit";
+    const char *brief = hex ? " qwe/asd move  u ? p r n  Q quit" : " move  u undo  ? hint  p pause  q quit";
     if (u->note[0]) {
         pt_attr(PT_WARN, true, true);
         mvaddnstr(1, 0, u->note, COLS);
         pt_attr(PT_WARN, true, false);
-    } else if (g->maze.topology == AMZ_TOPO_HEX) {
-        mvaddnstr(1, 0, " q w e / a s d: NW N NE / SW S SE   u undo  ? hint  r restart  n new  Esc/Q quit", COLS);
     } else {
-        mvaddnstr(1, 0, " arrows/wasd/hjkl move   u undo  ? hint  r restart  n new  q quit", COLS);
+        mvaddnstr(1, 0, (int)strlen(keys) <= COLS ? keys : brief, COLS);
     }
 }
 
@@ -254,9 +303,14 @@ static void draw(ui *u, int64_t now)
     if (u->hint_on && u->hint_cells)
         for (uint64_t i = 1; i < u->hint.len; i++)
             draw_inside(&v, m, u->hint_cells[i], "::", PT_HINT, true);
-    if (!u->fog || maze_game_seen(g, m->goal))
-        draw_inside(&v, m, m->goal, "[]", PT_GOAL, true);
+    /* The goal shows even in fog: a runner knows where to go, not the way. */
+    draw_inside(&v, m, m->goal, "[]", PT_GOAL, true);
     draw_inside(&v, m, g->pos, "@@", PT_PLAYER, true);
+    if (g->pause_ms >= 0) { /* paused: the maze is hidden, so a pause is no time to think */
+        erase();
+        const char *lines[] = {"PAUSED", "", "the clock is stopped", "p to go on"};
+        pt_panel(lines, 4);
+    }
     draw_status(u, now);
     if (g->won)
         draw_win(u);
@@ -291,58 +345,47 @@ static void hint_update(ui *u)
         snprintf(u->note, sizeof u->note, " no hint: %s", st ? amz_error_message(&err, st) : "out of memory");
 }
 
-/* Makes the maze of a round: generated as `amaze generate` does, or a new one on the
- * cells of the file's maze. */
-static amz_status make_maze(amz_maze *m, amz_topology t, int64_t w, int64_t h, const char *algorithm,
-                            uint64_t seed, amz_error *err)
-{
-    amz_status st = amz_maze_init(m, t, w, h, err);
-    if (st)
-        return st;
-    amz_gen_options o;
-    amz_gen_options_init(&o);
-    o.seed = seed;
-    if ((st = amz_gen_run(m, algorithm, &o, NULL, err)))
-        amz_maze_deinit(m);
-    return st;
-}
-
 static void won(ui *u, int64_t now)
 {
     int64_t ms = maze_game_elapsed_ms(&u->g, now);
     uint64_t tenths = (uint64_t)(ms / 100);
     const score_entry *e = scores_find(&u->sc, u->key);
     u->best_tenths = e ? e->tenths : 0;
-    u->new_best = u->record && scores_record(&u->sc, u->key, tenths, u->g.moves);
+    /* A time made with the way shown is no record. */
+    u->new_best = u->record && !u->g.hinted && scores_record(&u->sc, u->key, tenths, u->g.moves);
 }
 
+/* The best-times key: topology and size, then the settings that change the game
+ * when they are not the defaults (generator, braid). */
 static void set_key(ui *u)
 {
-    snprintf(u->key, sizeof u->key, "maze-%s-%dx%d", amz_topology_name(u->g.maze.topology), u->g.maze.width,
-             u->g.maze.height);
+    int n = snprintf(u->key, sizeof u->key, "maze-%s-%dx%d", amz_topology_name(u->g.maze.topology),
+                     u->g.maze.width, u->g.maze.height);
+    if (n > 0 && (size_t)n < sizeof u->key && strcmp(u->algorithm, "backtracker") != 0)
+        n += snprintf(u->key + n, sizeof u->key - (size_t)n, "-%s", u->algorithm);
+    if (n > 0 && (size_t)n < sizeof u->key && u->o.braid > 0)
+        n += snprintf(u->key + n, sizeof u->key - (size_t)n, "-braid%g", u->o.braid);
+    if (n > 0 && (size_t)n < sizeof u->key && u->o.unicursal)
+        n += snprintf(u->key + n, sizeof u->key - (size_t)n, "-unicursal");
+    if (n > 0 && (size_t)n < sizeof u->key && u->o.symmetry)
+        n += snprintf(u->key + n, sizeof u->key - (size_t)n, "-sym%s", amz_symmetry_name(u->o.symmetry));
+    if (n > 0 && (size_t)n < sizeof u->key && (u->o.sparse || u->o.sparse_share > 0))
+        snprintf(u->key + n, sizeof u->key - (size_t)n, "-sparse%u:%g", u->o.sparse, u->o.sparse_share);
 }
 
+/* A new maze on the grid of this one (its size, shape or mask, start and goal), by
+ * the same generator and options with the next seed. */
 static int new_round(ui *u, amz_error *err)
 {
     amz_maze m;
     amz_status st;
-    if (u->has_file) {
-        /* A new maze on the file's grid (its mask, start and goal), by its generator. */
-        if ((st = amz_maze_copy(&m, &u->g.maze, err)))
-            return st;
-        amz_maze_clear(&m);
-        amz_gen_options o;
-        amz_gen_options_init(&o);
-        o.seed = ++u->seed;
-        const char *a = amz_gen_find(m.algorithm) ? m.algorithm : "backtracker";
-        if ((st = amz_gen_run(&m, a, &o, NULL, err))) {
-            amz_maze_deinit(&m);
-            return st;
-        }
-    } else {
-        u->seed++;
-        if ((st = make_maze(&m, u->g.maze.topology, u->g.maze.width, u->g.maze.height, u->algorithm, u->seed, err)))
-            return st;
+    if ((st = amz_maze_copy(&m, &u->g.maze, err)))
+        return st;
+    amz_maze_clear(&m);
+    u->o.seed = ++u->seed;
+    if ((st = amz_gen_run(&m, u->algorithm, &u->o, NULL, err))) {
+        amz_maze_deinit(&m);
+        return st;
     }
     maze_game ng;
     st = maze_game_init(&ng, &m, err);
@@ -386,6 +429,8 @@ static void loop(ui *u)
             maze_game_undo(&u->g);
         } else if (ch == '?') {
             u->hint_on = !u->hint_on;
+        } else if (ch == 'p' || ch == 'P') {
+            maze_game_pause(&u->g, now);
         } else if (!u->g.won) {
             int d = hex ? hex_dir(&u->g, ch) : square_dir(ch);
             if (d >= 0 && maze_game_move(&u->g, d, now) == MAZE_MOVED && u->g.won)
@@ -398,86 +443,119 @@ static void loop(ui *u)
 int cmd_play(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"size", required_argument, NULL, 's'},      {"topology", required_argument, NULL, 't'},
-        {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 'S'},
+        CLI_MAZE_LONGOPTS,
         {"fog", no_argument, NULL, 'f'},             {"file", required_argument, NULL, 'F'},
+        {"dungeon", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0},
     };
-    const char *cmd = "play", *topology = NULL, *file = NULL;
+    const char *cmd = "play", *file = NULL, *dungeon = NULL;
     ui u;
     memset(&u, 0, sizeof u);
-    u.algorithm = NULL;
-    int64_t w = 0, h = 0;
-    bool has_seed = false, has_size = false;
+    cli_maze_args a;
+    cli_maze_args_init(&a, 2, 2); /* without --size the terminal sets the size below */
+    bool topology_given = false, algorithm_given = false;
     int c, rc;
     cli_getopt_reset();
     while ((c = getopt_long(argc, argv, ":s:t:a:h", longopts, NULL)) != -1) {
+        topology_given |= c == 't';
+        algorithm_given |= c == 'a';
+        if ((rc = cli_maze_parse(cmd, &a, c, optarg)) != CLI_NOT_MINE) {
+            if (rc)
+                return rc;
+            continue;
+        }
         switch (c) {
-        case 's': if ((rc = cli_parse_size(cmd, "--size", optarg, &w, &h))) return rc; has_size = true; break;
-        case 't': topology = optarg; break;
-        case 'a': u.algorithm = optarg; break;
-        case 'S': if ((rc = cli_parse_u64(cmd, "--seed", optarg, &u.seed))) return rc; has_seed = true; break;
         case 'f': u.fog = true; break;
         case 'F': file = optarg; break;
-        case 'h': cli_print_help(stdout, help); return CLI_OK;
+        case 'D': dungeon = optarg; break;
+        case 'h': cli_print_help_parts(stdout, help); return CLI_OK;
         default: return cli_bad_option(cmd, argc, argv, c);
         }
     }
     if (optind < argc)
         return cli_usage(cmd, cmd, "unexpected argument '%s'", argv[optind]);
-    if (file && (has_size || topology || u.algorithm || has_seed))
-        return cli_usage(cmd, "--file", "the file sets the maze: drop %s",
-                         has_size ? "--size" : topology ? "--topology" : u.algorithm ? "--algorithm" : "--seed");
-    if (file && strcmp(file, "-") == 0)
-        return cli_usage(cmd, "--file", "'-' is the keyboard here: give a file name");
-    amz_error err;
-    amz_error_clear(&err);
-    amz_topology topo = AMZ_TOPO_SQUARE;
-    if (topology && amz_topology_parse(topology, &topo, &err))
-        return cli_usage(cmd, "--topology", "%s", err.msg);
-    if (!u.algorithm)
-        u.algorithm = "backtracker";
-    const amz_gen_info *gi = amz_gen_find(u.algorithm);
-    if (!gi)
-        return cli_usage(cmd, "--algorithm", "unknown generator '%s' (see amaze generate --list-algorithms)",
-                         u.algorithm);
-    if (!amz_gen_supports(gi, topo))
-        return cli_usage(cmd, "--algorithm", "'%s' does not work on %s grids", gi->name, amz_topology_name(topo));
+    if (dungeon) { /* a dungeon is its own map: no maze option, no maze file */
+        if (file || argc != optind || topology_given || algorithm_given || a.has_size || a.has_seed || a.mask ||
+            a.levels || a.wrap || a.weave > 0 || a.shape || a.start.given || a.goal.given || a.o.braid > 0 || a.given || a.o.ends || a.o.unicursal ||
+            a.symmetry || a.labyrinth || a.o.sparse || a.o.sparse_share > 0)
+            return cli_usage(cmd, "--dungeon", "the dungeon file is the whole map: only --fog goes with it");
+        return cli_play_dungeon(cmd, dungeon, u.fog);
+    }
+    if (file) {
+        const char *maze_opt = a.has_size ? "--size" : topology_given ? "--topology" : algorithm_given ? "--algorithm"
+                             : a.has_seed ? "--seed" : a.mask ? "--mask" : a.shape ? "--shape"
+                             : a.o.braid > 0 ? "--braid" : a.start.given ? "--start" : a.goal.given ? "--goal"
+                             : a.o.ends != AMZ_ENDS_KEEP ? "--longest or --goal farthest" : a.given ? "generator options"
+                             : NULL;
+        if (maze_opt)
+            return cli_usage(cmd, "--file", "the file sets the maze: drop %s", maze_opt);
+        if (strcmp(file, "-") == 0)
+            return cli_usage(cmd, "--file", "'-' is the keyboard here: give a file name");
+    }
+    if ((rc = cli_maze_check(cmd, &a)))
+        return rc;
+    if (!file && ((a.topo != AMZ_TOPO_SQUARE && a.topo != AMZ_TOPO_HEX) || !amz_grid_is_plain(&a.grid)))
+        return cli_usage(cmd, a.topo != AMZ_TOPO_SQUARE && a.topo != AMZ_TOPO_HEX ? "--topology" : "grid",
+                         "play takes flat square and hex mazes, not %s%s", amz_grid_is_plain(&a.grid) ? "" : "these ",
+                         a.topology);
     /* A maze is played on one screen's worth of memory at most per cell bit; refuse
      * absurd sizes before the terminal is taken over. */
-    if (has_size && w * h > ((int64_t)1 << 26))
-        return cli_usage(cmd, "--size", "%lldx%lld is too big to play (at most 67108864 cells)", (long long)w,
-                         (long long)h);
+    if (a.has_size && a.w * a.h > ((int64_t)1 << 26))
+        return cli_usage(cmd, "--size", "%lldx%lld is too big to play (at most 67108864 cells)", (long long)a.w,
+                         (long long)a.h);
     amz_maze m;
     memset(&m, 0, sizeof m);
-    if (file && (rc = cli_load_maze(file, 0, &m)))
-        return rc;
-    if (file && m.ncells > ((int64_t)1 << 26)) {
-        amz_maze_deinit(&m);
-        return cli_fail(cmd, "%s: too big to play (at most 67108864 cells)", file);
+    if (file) {
+        if ((rc = cli_load_maze(file, 0, &m, NULL)))
+            return rc;
+        const bool plain = amz_maze_is_plain(&m);
+        const amz_topology topo = m.topology;
+        if ((topo != AMZ_TOPO_SQUARE && topo != AMZ_TOPO_HEX) || !plain) {
+            amz_maze_deinit(&m);
+            return cli_fail(cmd, "%s: play takes flat square and hex mazes, not %s%s", file, plain ? "" : "these ",
+                            amz_topology_name(topo));
+        }
+        if (m.ncells > ((int64_t)1 << 26)) {
+            amz_maze_deinit(&m);
+            return cli_fail(cmd, "%s: too big to play (at most 67108864 cells)", file);
+        }
+        u.has_file = true;
+        u.seed = m.seed;
+        u.algorithm = amz_gen_find(m.algorithm) ? amz_gen_find(m.algorithm)->name : "backtracker";
+        amz_gen_options_init(&u.o);
+    } else {
+        if (!a.has_size && !a.mask) {
+            /* Fill the screen below the two status lines. */
+            int cols = 80, rows = 24;
+            if (!term_size(&cols, &rows))
+                return cli_fail(cmd, "standard output is not a terminal");
+            a.w = (cols - 1) / 3;
+            a.h = (rows - TOP - (a.topo == AMZ_TOPO_HEX ? 2 : 1)) / 2;
+            a.w = a.w < 2 ? 2 : a.w;
+            a.h = a.h < 2 ? 2 : a.h;
+            a.grid.width = a.w;
+            a.grid.height = a.h;
+        }
+        if ((rc = cli_maze_prepare(cmd, &a, 0, false, &m)))
+            return rc;
+        amz_error gerr;
+        amz_error_clear(&gerr);
+        amz_status gst = amz_gen_run(&m, a.g->name, &a.o, NULL, &gerr);
+        if (gst) {
+            amz_maze_deinit(&m);
+            return cli_lib_fail(cmd, &gerr, gst);
+        }
+        u.seed = a.seed;
+        u.algorithm = a.g->name;
+        u.o = a.o;
     }
     if ((rc = pt_start(cmd, false))) {
         amz_maze_deinit(&m);
         return rc;
     }
-    amz_status st = AMZ_OK;
-    if (!file) {
-        if (!has_seed)
-            u.seed = cli_random_seed();
-        if (!has_size) {
-            /* Fill the screen below the two status lines. */
-            w = (COLS - 1) / 3;
-            h = (LINES - TOP - (topo == AMZ_TOPO_HEX ? 2 : 1)) / 2;
-            w = w < 2 ? 2 : w;
-            h = h < 2 ? 2 : h;
-        }
-        st = make_maze(&m, topo, w, h, u.algorithm, u.seed, &err);
-    } else {
-        u.has_file = true;
-        u.seed = m.seed;
-    }
-    if (!st)
-        st = maze_game_init(&u.g, &m, &err);
+    amz_error err;
+    amz_error_clear(&err);
+    amz_status st = maze_game_init(&u.g, &m, &err);
     u.record = !m.mask; /* best times compare whole rectangles of one size */
     amz_maze_deinit(&m);
     if (st) {

@@ -77,8 +77,9 @@ int pt_signal_exit(const char *cmd)
         return cli_fail(cmd, "the terminal stopped answering (closed?)");
     if (!sig)
         return CLI_OK;
-    return cli_fail(cmd, "%s", sig == SIGINT ? "interrupted (SIGINT)" : sig == SIGTERM ? "terminated (SIGTERM)"
-                                                                                        : "hung up (SIGHUP)");
+    cli_fail(cmd, "%s", sig == SIGINT ? "interrupted (SIGINT)" : sig == SIGTERM ? "terminated (SIGTERM)"
+                                                                               : "hung up (SIGHUP)");
+    return 128 + sig; /* as a shell reports a command a signal ended */
 }
 
 int pt_start(const char *cmd, bool mouse)

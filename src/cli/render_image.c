@@ -33,11 +33,45 @@ int cli_image_options(const char *cmd, const cli_image_args *a, amz_image_option
     return CLI_OK;
 }
 
-bool cli_image_format(const char *format, const char *path, amz_image_format *f)
+/* FILE.png -> FILE-key.png: where the solved copy of --answer-key goes. */
+static void key_path(const char *path, char *out, size_t cap)
 {
-    if (format)
-        return amz_image_format_parse(format, f, NULL) == AMZ_OK;
-    return path && strcmp(path, "-") != 0 && amz_image_format_from_path(path, f);
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    size_t stem = dot && (!slash || dot > slash) ? (size_t)(dot - path) : strlen(path);
+    snprintf(out, cap, "%.*s-key%s", (int)stem, path, path + stem);
+}
+
+/* --answer-key as two pictures: the puzzle at path, the solved copy beside it. Both
+ * files appear together or neither does. */
+static int write_pair(const char *cmd, const amz_maze *m, amz_image_format f, const char *path,
+                      const amz_image_options *o)
+{
+    char kpath[4096];
+    key_path(path, kpath, sizeof kpath);
+    cli_outfile puzzle, key;
+    int rc = cli_outfile_open(&puzzle, path);
+    if (rc)
+        return rc;
+    if ((rc = cli_outfile_open(&key, kpath))) {
+        cli_outfile_cancel(&puzzle);
+        return rc;
+    }
+    amz_error err;
+    amz_error_clear(&err);
+    amz_image_options p = *o;
+    p.solution = false;
+    amz_status st = amz_image_write(m, &p, f, puzzle.f.fp, &err);
+    if (!st)
+        st = amz_image_write(m, o, f, key.f.fp, &err);
+    if (st) {
+        cli_outfile_cancel(&key);
+        return cli_outfile_end(cmd, &puzzle, st, &err);
+    }
+    if ((rc = cli_outfile_end(cmd, &puzzle, AMZ_OK, NULL))) {
+        cli_outfile_cancel(&key);
+        return rc;
+    }
+    return cli_outfile_end(cmd, &key, AMZ_OK, NULL);
 }
 
 int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, const char *path, const cli_image_args *a,
@@ -49,49 +83,51 @@ int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, con
         return rc;
     if (a->page && f != AMZ_IMAGE_PDF)
         return cli_usage(cmd, "--page", "pages are for PDF output (use -o FILE.pdf or --format pdf)");
-    bool to_stdout = !path || strcmp(path, "-") == 0;
-    if (to_stdout && isatty(STDOUT_FILENO))
-        return cli_fail(cmd, "will not write a %s picture to a terminal; use -o FILE.%s", amz_image_format_name(f),
-                        amz_image_format_name(f));
+    amz_maze solved;
+    if (a->answer_key) {
+        if (a->no_solution)
+            return cli_usage(cmd, "--answer-key", "shows the solution on its key: drop --no-solution");
+        if (f != AMZ_IMAGE_PDF && (!path || strcmp(path, "-") == 0))
+            return cli_usage(cmd, "--answer-key", "a %s key is a second file: give -o FILE.%s (or a PDF: two pages)",
+                             amz_image_format_name(f), amz_image_format_name(f));
+        if (!m->has_solution) {
+            /* The key needs a path: a shortest one, on a copy. */
+            amz_error serr;
+            amz_error_clear(&serr);
+            amz_status st = amz_maze_copy(&solved, m, &serr);
+            if (!st && (st = amz_solve_maze(&solved, "bfs", NULL, NULL, NULL, &serr)))
+                amz_maze_deinit(&solved);
+            if (st)
+                return cli_lib_fail(cmd, &serr, st);
+            rc = cli_render_image(cmd, &solved, f, path, a, max_memory);
+            amz_maze_deinit(&solved);
+            return rc;
+        }
+        o.answer_key = f == AMZ_IMAGE_PDF;
+    }
     amz_error err;
     amz_error_clear(&err);
     amz_image_layout l;
     amz_status st = amz_image_layout_get(m, &o, f, &l, &err);
     if (st)
         return cli_fail(cmd, "%s", err.msg);
-    amz_outfile of;
-    /* Memory: an in-memory canvas is 4 bytes a pixel (plus the PNG encoder's copy of a
-     * row); a streamed PNG is a few rows and 2 bits a cell of solution edges;
-     * --distances adds 4 bytes a cell; vector output keeps the drawing (bounded by
-     * AMZ_IMAGE_VECTOR_MAX_CELLS). */
-    uint64_t cells = (uint64_t)m->ncells, work;
-    if (l.streamed)
-        work = (uint64_t)l.width * 2 + (m->has_solution && o.solution ? cells / 4 : 0);
-    else if (f == AMZ_IMAGE_PNG)
-        work = (uint64_t)l.width * (uint64_t)l.height * 4 + (m->has_solution && o.solution ? cells * 3 / 8 : 0);
-    else
-        work = cells * 256; /* cairo's recorded drawing, generously */
-    if (o.distances)
-        work += cells * 4;
+    uint64_t work = amz_image_memory_estimate(m, &o, f);
     char doing[64];
     snprintf(doing, sizeof doing, "drawing a %lldx%lld px %s of", (long long)l.width, (long long)l.height,
              amz_image_format_name(f));
     if ((rc = cli_memory_guard(cmd, doing, m, work, max_memory)))
         return rc;
-    if ((st = amz_outfile_open(&of, to_stdout ? "-" : path, &err)))
-        return cli_lib_fail(NULL, &err, st);
+    if (a->answer_key && f != AMZ_IMAGE_PDF)
+        return write_pair(cmd, m, f, path, &o);
+    cli_outfile of;
+    if ((rc = cli_outfile_open(&of, path)))
+        return rc;
     cli_progress prog;
     cli_progress_init(&prog, cmd, a->quiet);
     amz_observer obs = {cli_progress_event, &prog, AMZ_EVENTS_PROGRESS};
     if (prog.enabled)
         o.observer = &obs;
-    st = amz_image_write(m, &o, f, of.fp, &err);
+    st = amz_image_write(m, &o, f, of.f.fp, &err);
     cli_progress_done(&prog);
-    if (st) {
-        amz_outfile_abort(&of);
-        return cli_fail(to_stdout ? "standard output" : path, "%s", amz_error_message(&err, st));
-    }
-    if ((st = amz_outfile_commit(&of, &err)))
-        return cli_lib_fail(NULL, &err, st);
-    return CLI_OK;
+    return cli_outfile_end(cmd, &of, st, &err);
 }

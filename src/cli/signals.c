@@ -1,6 +1,9 @@
-/* signals.c — SIGINT, SIGTERM and SIGHUP end a command with one line and exit status 1,
- * after removing the temporary file of an output being written, so an interrupted
- * write never leaves a partial file. Only async-signal-safe calls in the handler. */
+/* signals.c — SIGINT, SIGTERM and SIGHUP end a command with one line and the shell's
+ * status for a signal (128 + its number: 130, 143, 129); SIGPIPE (the reader of a pipe
+ * went away, as `| head` does) ends it quietly with 141, like a Unix filter killed by
+ * it. Each first removes the named temporary file of an output being written (an
+ * unnamed one vanishes by itself), so an interrupted write never leaves a partial
+ * file. Only async-signal-safe calls in the handler. */
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -21,10 +24,14 @@ static void on_signal(int sig)
 {
     if (tracking)
         unlink(tmp_path);
-    put("amaze: ");
-    put(command);
-    put(sig == SIGINT ? ": interrupted (SIGINT)\n" : sig == SIGTERM ? ": terminated (SIGTERM)\n" : ": hung up (SIGHUP)\n");
-    _exit(CLI_FAIL);
+    if (sig != SIGPIPE) {
+        put("amaze: ");
+        put(command);
+        put(sig == SIGINT    ? ": interrupted (SIGINT)\n"
+            : sig == SIGTERM ? ": terminated (SIGTERM)\n"
+                             : ": hung up (SIGHUP)\n");
+    }
+    _exit(128 + sig);
 }
 
 void cli_signals_install(const char *cmd)
@@ -35,6 +42,11 @@ void cli_signals_install(const char *cmd)
     memcpy(command, cmd, n);
     command[n] = '\0';
     cli_signals_handle(on_signal);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGPIPE, &sa, NULL);
 }
 
 void cli_signals_handle(void (*handler)(int))

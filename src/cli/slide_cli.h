@@ -1,5 +1,5 @@
-/* slide_cli.h — pieces shared by the `amaze slide` subcommands (cmd_slide.c and
- * cmd_slide_bench.c). */
+/* slide_cli.h — pieces shared by the `amaze slide` subcommands (cmd_slide.c,
+ * cmd_slide_bench.c) and amaze-mpi; the shared code is in cmd_slide_opts.c. */
 #ifndef AMZ_SLIDE_CLI_H
 #define AMZ_SLIDE_CLI_H
 
@@ -14,9 +14,10 @@ typedef struct slide_opts {
     int rows, cols;
     amz_slide_goal goal;
     const char *algorithm;
-    bool json, verbose;
+    bool json, verbose, quiet;
     amz_slide_solve_options so;
     uint64_t first;
+    uint64_t max_memory; /* --max-memory, 0 = the default (90% of what is available) */
 } slide_opts;
 
 enum {
@@ -31,9 +32,17 @@ enum {
     OPT_PDB,
     OPT_CACHE,
     OPT_LIMIT,
-    OPT_FIRST
+    OPT_FIRST,
+    OPT_TIMEOUT,
+    OPT_ONLY,
+    OPT_QUIET,
+    OPT_MAXMEM
 };
 
+/* MxN (M rows, N columns, 2..32 each) and blank-last | blank-first; usage errors
+ * name `opt` and `cmd`. */
+int slide_parse_shape(const char *cmd, const char *opt, const char *s, int *rows, int *cols);
+int slide_parse_goal(const char *cmd, const char *s, amz_slide_goal *g);
 /* Long options shared by check, solve and bench (each accepts a subset). */
 extern const struct option slide_common_longopts[];
 
@@ -48,6 +57,24 @@ char *slide_read_text(const char *path, const char *cmd);
 int slide_open_tables(const char *cmd, int rows, int cols, slide_opts *o, amz_slide_pdb **db);
 /* CLI_OK, or a usage error for an unknown solver name. */
 int slide_check_algorithm(const char *cmd, const slide_opts *o);
+/* How `slide solve` solves, for front ends that run the search elsewhere (amaze-mpi):
+ * the hooks run on every process, the solve last; NULL hooks are skipped. */
+typedef struct slide_runner {
+    /* Solves b (pdb: the tables are open in so->pdb); amaze uses amz_slide_solve. */
+    amz_status (*solve)(void *ctx, const amz_slide_board *b, const char *algorithm, const amz_slide_solve_options *so,
+                        amz_slide_solution *out, amz_error *err);
+    /* After the board is read (rc: CLI_OK or the failure already reported): returns
+     * the rc to go on with, and may replace *b (rank 0's board on every rank). */
+    int (*sync_board)(void *ctx, amz_slide_board *b, int rc);
+    /* Around opening the pattern databases (so that one process builds them and the
+     * others load them); after_tables gets the open's rc and returns the one to use. */
+    int (*before_tables)(void *ctx);
+    int (*after_tables)(void *ctx, int rc);
+    void *ctx;
+} slide_runner;
+
+/* `amaze slide solve` with its own argument handling and output, solving through r. */
+int slide_solve_with(int argc, char **argv, const slide_runner *r);
 /* `amaze slide play` (play_slide.c). */
 int slide_play(int argc, char **argv);
 /* `amaze slide bench`. */

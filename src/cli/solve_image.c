@@ -1,99 +1,170 @@
 /* solve_image.c — `amaze solve maze.png`: input that is a PNG image is solved on its
  * pixel grid (amz_image_read_maze) and written back with the path painted on it.
- * Also the input probe that tells PNG images from mazes, standard input included. */
+ * Also the input probe that tells PNG images from mazes, standard input included; a
+ * picture is taken in only as far as --max-memory leaves room for reading it. */
+#define _GNU_SOURCE /* fopencookie: the bytes peeked at, then the rest of standard input */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 
 static const unsigned char png_sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
-/* Appends the rest of f to *buf (realloc'd). */
-static bool slurp(FILE *f, unsigned char **buf, size_t *len, size_t *cap)
+/* The memory limit as a byte count, 0 for none. */
+static uint64_t limit_bytes(uint64_t max_memory)
 {
-    for (;;) {
-        if (*len == *cap) {
-            size_t nc = *cap ? *cap * 2 : 1 << 16;
-            unsigned char *t = realloc(*buf, nc);
-            if (!t)
-                return false;
-            *buf = t;
-            *cap = nc;
-        }
-        size_t k = fread(*buf + *len, 1, *cap - *len, f);
-        *len += k;
-        if (k == 0)
-            return !ferror(f);
-    }
+    uint64_t l = cli_memory_limit(max_memory);
+    return l == UINT64_MAX ? 0 : l;
 }
 
-int cli_solve_load(const char *input, uint64_t max_memory, amz_maze *m, cli_png_input *png)
+/* Reads the PNG whose first `have` bytes are in buf (capacity 64 KB) from f into
+ * png: the header first, then only as much as the limit leaves beside what the
+ * header says reading needs. file_len: the file's size, 0 when unknown (a pipe). */
+static int take_png(FILE *f, const char *name, unsigned char *buf, size_t have, uint64_t file_len,
+                    uint64_t max_memory, cli_png_input *png)
+{
+    size_t len = have, cap = 1 << 16;
+    while (len < 33) {
+        size_t k = fread(buf + len, 1, 33 - len, f);
+        if (k == 0)
+            break;
+        len += k;
+    }
+    amz_error err;
+    amz_error_clear(&err);
+    uint64_t need, limit = limit_bytes(max_memory);
+    amz_status st = amz_image_read_memory(buf, len, file_len, &need, &err);
+    if (st) {
+        free(buf);
+        return cli_fail(name, "%s", err.msg);
+    }
+    uint64_t total = file_len + need;
+    if (need == UINT64_MAX || total < need || (limit && total > limit)) {
+        free(buf);
+        return cli_memory_check("solve", "reading this picture", need == UINT64_MAX ? UINT64_MAX : total,
+                                max_memory);
+    }
+    /* A known size is allocated at once; a pipe grows its buffer while the data,
+     * with the decoding it will need, fits the limit. */
+    if (file_len > cap) {
+        unsigned char *t = file_len < SIZE_MAX ? realloc(buf, (size_t)file_len) : NULL;
+        if (!t) {
+            free(buf);
+            return cli_fail(name, "out of memory for a %llu-byte picture", (unsigned long long)file_len);
+        }
+        buf = t;
+        cap = (size_t)file_len;
+    }
+    for (;;) {
+        if (len == cap) {
+            uint64_t room = limit ? limit - need : UINT64_MAX;
+            if (room <= len) {
+                char l[32];
+                free(buf);
+                return cli_fail(name,
+                                "the picture is larger than the %s allowed, with the memory reading it needs "
+                                "(raise with --max-memory)",
+                                cli_human_bytes(limit, l, sizeof l));
+            }
+            uint64_t nc = (uint64_t)cap * 2 < room ? (uint64_t)cap * 2 : room;
+            unsigned char *t = nc < SIZE_MAX ? realloc(buf, (size_t)nc) : NULL;
+            if (!t) {
+                free(buf);
+                return cli_fail(name, "out of memory reading the picture");
+            }
+            buf = t;
+            cap = (size_t)nc;
+        }
+        size_t k = fread(buf + len, 1, cap - len, f);
+        len += k;
+        if (k == 0)
+            break;
+    }
+    if (ferror(f)) {
+        free(buf);
+        return cli_fail(name, "read error: %s", strerror(errno ? errno : EIO));
+    }
+    png->data = buf;
+    png->len = len;
+    return CLI_OK;
+}
+
+/* A stream of the bytes already taken from standard input, then the rest of it. */
+typedef struct replay {
+    const unsigned char *head;
+    size_t len, pos;
+} replay;
+
+static ssize_t replay_read(void *cookie, char *out, size_t n)
+{
+    replay *r = cookie;
+    if (r->pos < r->len) {
+        size_t k = r->len - r->pos < n ? r->len - r->pos : n;
+        memcpy(out, r->head + r->pos, k);
+        r->pos += k;
+        return (ssize_t)k;
+    }
+    size_t k = fread(out, 1, n, stdin);
+    return k == 0 && ferror(stdin) ? -1 : (ssize_t)k;
+}
+
+int cli_solve_load(const char *input, uint64_t max_memory, amz_maze *m, amz_format *detected, cli_png_input *png)
 {
     memset(png, 0, sizeof *png);
     png->name = strcmp(input, "-") == 0 ? "<stdin>" : input;
-    unsigned char *buf = NULL;
-    size_t len = 0, cap = 0;
+    unsigned char *buf = malloc(1 << 16);
+    if (!buf)
+        return cli_fail(png->name, "out of memory");
     if (strcmp(input, "-") != 0) {
         FILE *f = fopen(input, "rb");
-        if (!f)
+        if (!f) {
+            free(buf);
             return cli_fail(input, "cannot open: %s", strerror(errno));
-        unsigned char head[8];
-        size_t n = fread(head, 1, sizeof head, f);
-        if (n != sizeof head || memcmp(head, png_sig, sizeof head) != 0) {
+        }
+        size_t n = fread(buf, 1, 8, f);
+        if (n != 8 || memcmp(buf, png_sig, 8) != 0) {
             fclose(f);
+            free(buf);
             /* Not an image; a .png name that is not one gets the image reader's word. */
             const char *dot = strrchr(input, '.');
             if (dot && (strcmp(dot, ".png") == 0 || strcmp(dot, ".PNG") == 0))
                 return cli_fail(input, "not a PNG file");
-            return cli_load_maze(input, max_memory, m);
+            return cli_load_maze(input, max_memory, m, detected);
         }
-        rewind(f);
-        bool ok = slurp(f, &buf, &len, &cap);
+        struct stat sb;
+        uint64_t size = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) ? (uint64_t)sb.st_size : 0;
+        int rc = take_png(f, input, buf, n, size, max_memory, png);
         fclose(f);
-        if (!ok) {
-            free(buf);
-            return cli_fail(input, "read error");
-        }
-        png->data = buf;
-        png->len = len;
-        return CLI_OK;
+        return rc;
     }
     /* Standard input cannot be rewound: peek one byte. .amz and PNG both start with
-     * 0x89, so that case is read into memory and told apart there. */
+     * 0x89, so the signature tells them apart, and a maze is read on from a stream
+     * that replays the bytes taken. */
     int c = getc(stdin);
     if (c != 0x89) {
+        free(buf);
         if (c != EOF)
             ungetc(c, stdin);
-        return cli_load_maze("-", max_memory, m);
+        return cli_load_maze("-", max_memory, m, detected);
     }
-    buf = malloc(1 << 16);
-    if (!buf)
-        return cli_fail("<stdin>", "out of memory");
     buf[0] = 0x89;
-    len = 1;
-    cap = 1 << 16;
-    if (!slurp(stdin, &buf, &len, &cap)) {
-        free(buf);
-        return cli_fail("<stdin>", "read error");
-    }
-    if (len >= 8 && memcmp(buf, png_sig, 8) == 0) {
-        png->data = buf;
-        png->len = len;
-        return CLI_OK;
-    }
-    FILE *mf = fmemopen(buf, len, "rb");
+    size_t len = 1 + fread(buf + 1, 1, 7, stdin);
+    if (len == 8 && memcmp(buf, png_sig, 8) == 0)
+        return take_png(stdin, "<stdin>", buf, len, 0, max_memory, png);
+    replay rp = {buf, len, 0};
+    cookie_io_functions_t io = {replay_read, NULL, NULL, NULL};
+    FILE *mf = fopencookie(&rp, "rb", io);
     if (!mf) {
         free(buf);
         return cli_fail("<stdin>", "out of memory");
     }
     amz_error err;
     amz_error_clear(&err);
-    amz_read_options ro = {cli_memory_limit(max_memory)};
-    if (ro.max_bytes == UINT64_MAX)
-        ro.max_bytes = 0;
-    amz_status st = amz_maze_read(mf, "<stdin>", m, &ro, NULL, &err);
+    amz_read_options ro = {limit_bytes(max_memory)};
+    amz_status st = amz_io_read(mf, "<stdin>", m, &ro, detected, &err);
     fclose(mf);
     free(buf);
     return st ? cli_lib_fail(NULL, &err, st) : CLI_OK;
@@ -105,21 +176,12 @@ void cli_png_input_free(cli_png_input *png)
     png->data = NULL;
 }
 
-/* The maze cell of image pixel (x, y). */
-static amz_cell pixel(const amz_maze *m, const amz_image_origin *org, const char *opt, int64_t x, int64_t y, int *rc)
+/* The library's refusal over the limit, with the option that raises it. */
+static int image_fail(const char *name, amz_status st, const amz_error *err)
 {
-    amz_cell c = amz_maze_cell_at(m, x - org->x, y - org->y);
-    if (x >= org->width || y >= org->height) {
-        *rc = cli_fail(opt, "(%lld,%lld) is outside the %ux%u image", (long long)x, (long long)y, org->width,
-                       org->height);
-    } else if (c == AMZ_NO_CELL) {
-        *rc = cli_fail(opt, "(%lld,%lld) is outside the maze: its walls span (%lld,%lld) to (%lld,%lld)", (long long)x,
-                       (long long)y, (long long)org->x, (long long)org->y, (long long)(org->x + m->width - 1),
-                       (long long)(org->y + m->height - 1));
-    } else if (!amz_maze_exists(m, c)) {
-        *rc = cli_fail(opt, "(%lld,%lld) is a wall (dark) pixel", (long long)x, (long long)y);
-    }
-    return c;
+    if (st == AMZ_ERANGE && strstr(err->msg, " allowed"))
+        return cli_fail(name, "%s (raise with --max-memory)", err->msg);
+    return cli_fail(name, "%s", amz_error_message(err, st));
 }
 
 int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a)
@@ -127,64 +189,55 @@ int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a)
     const char *cmd = "solve";
     amz_error err;
     amz_error_clear(&err);
-    if (a->format && strcmp(a->format, "png") != 0)
-        return cli_usage(cmd, "--format", "a maze read from a picture is written as png");
+    /* A picture in, the same picture with the path out. */
+    static const cli_format png_only[] = {{"png", ".png", true}};
+    int k, rc0 = cli_output_format(cmd, a->output, a->format, png_only, 1, 0, &k);
+    if (rc0)
+        return rc0;
     amz_color color = {255, 0, 0, 255};
     if (a->path_color && amz_color_parse(a->path_color, &color, &err))
         return cli_usage(cmd, "--path-color", "%s", err.msg);
-    bool to_stdout = !a->output || strcmp(a->output, "-") == 0;
-    if (to_stdout && isatty(STDOUT_FILENO))
-        return cli_fail(cmd, "will not write a PNG picture to a terminal; use -o FILE.png");
 
+    /* The budget of each step is what the limit leaves beside what is held. */
+    const uint64_t limit = limit_bytes(a->max_memory);
     amz_image_read_options ro;
     amz_image_read_options_init(&ro);
-    ro.max_bytes = cli_memory_limit(a->max_memory);
-    if (ro.max_bytes == UINT64_MAX)
-        ro.max_bytes = 0;
+    ro.max_bytes = limit ? (limit > png->len ? limit - png->len : 1) : 0;
+    ro.has_from = a->has_from;
+    ro.from_x = a->fx;
+    ro.from_y = a->fy;
+    ro.has_to = a->has_to;
+    ro.to_x = a->tx;
+    ro.to_y = a->ty;
     amz_maze m;
     amz_image_origin org;
     amz_status st = amz_image_read_maze(png->data, png->len, &ro, &m, &org, &err);
     if (st)
-        return cli_fail(png->name, "%s", amz_error_message(&err, st));
-    int rc = CLI_OK;
-    amz_cell from = AMZ_NO_CELL, to = AMZ_NO_CELL;
-    if (a->has_from)
-        from = pixel(&m, &org, "--from", a->fx, a->fy, &rc);
-    if (!rc && a->has_to)
-        to = pixel(&m, &org, "--to", a->tx, a->ty, &rc);
-    if (!rc && (!a->has_from || !a->has_to)) {
-        amz_cell e, x;
-        if (amz_image_find_openings(&m, &e, &x, &err) != AMZ_OK) {
-            rc = cli_fail(png->name, "%s", err.msg);
-        } else {
-            if (!a->has_from)
-                from = e;
-            if (!a->has_to)
-                to = x;
-        }
-    }
-    amz_solve_result res;
-    memset(&res, 0, sizeof res);
+        return image_fail(png->name, st, &err);
     amz_solve_options so;
     amz_solve_options_init(&so);
     so.threads = a->threads;
-    if (!rc && (st = amz_solve_run(&m, a->algorithm, from, to, &so, NULL, &res, &err)))
+    const uint64_t held = png->len + amz_maze_memory(&m);
+    int rc = cli_memory_check(cmd, "solving the picture's maze of pixels",
+                              held + amz_solve_memory_estimate(amz_solve_find(a->algorithm), &m, &so), a->max_memory);
+    amz_solve_result res;
+    memset(&res, 0, sizeof res);
+    if (!rc && (st = amz_solve_run(&m, a->algorithm, m.start, m.goal, &so, NULL, &res, &err)))
         rc = cli_fail(png->name, "%s", amz_error_message(&err, st));
     if (!rc && a->verbose)
-        fprintf(stderr, "amaze: solve: %s found a path of %llu moves (%llu pixels) after exploring %llu pixels\n",
+        fprintf(stderr,
+                "amaze: solve: %s found a path of %llu moves (%llu pixels) after exploring %llu pixels; corridors "
+                "%u px wide, the path at least %u px from the walls\n",
                 a->algorithm, (unsigned long long)res.path.len, (unsigned long long)res.path.len + 1,
-                (unsigned long long)res.explored);
-    if (!rc) {
-        amz_outfile of;
-        st = amz_outfile_open(&of, to_stdout ? "-" : a->output, &err);
-        if (st == AMZ_OK && (st = amz_image_write_path(png->data, png->len, &m, &org, &res.path, color, of.fp, &err))) {
-            amz_outfile_abort(&of);
-            rc = cli_fail(to_stdout ? "standard output" : a->output, "%s", amz_error_message(&err, st));
-        } else if (st == AMZ_OK) {
-            st = amz_outfile_commit(&of, &err);
-        }
-        if (st && !rc) /* opening or committing the output failed: the message names it */
-            rc = cli_lib_fail(NULL, &err, st);
+                (unsigned long long)res.explored, org.corridor, org.inset + 1);
+    cli_outfile of;
+    if (!rc && (rc = cli_outfile_open(&of, a->output)) == CLI_OK) {
+        uint64_t used = held + res.path.len;
+        ro.max_bytes = limit ? (limit > used ? limit - used : 1) : 0;
+        st = amz_image_write_path(png->data, png->len, &m, &org, &res.path, color, &ro, of.f.fp, &err);
+        if (st == AMZ_ERANGE && strstr(err.msg, " allowed"))
+            amz_error_prefix(&err, st, "painting the path (raise with --max-memory)");
+        rc = cli_outfile_end("solve", &of, st, &err);
     }
     amz_path_deinit(&res.path);
     amz_maze_deinit(&m);

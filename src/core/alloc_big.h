@@ -7,6 +7,6 @@
 
 #include <stddef.h>
 
-void *amz_calloc_big(size_t count, size_t size);
+void *core_calloc_big(size_t count, size_t size);
 
 #endif

@@ -15,6 +15,9 @@ static uint64_t low_mask(unsigned n)
     return ~(uint64_t)0 >> (64 - n);
 }
 
+/* A field name is a C-like identifier of ASCII letters, digits and '_': names appear
+ * in the text form "name:bits,..." and in file headers, so they must not contain the
+ * separators ':' or ',' nor bytes whose meaning depends on the locale. */
 static bool valid_name(const char *s, size_t len)
 {
     if (len == 0 || len > AMZ_BITFMT_NAME_MAX || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
@@ -50,6 +53,7 @@ amz_status amz_bitfmt_init(amz_bitfmt *f, const amz_bitfmt_field *fields, unsign
             return amz_errorf(err, AMZ_ERANGE, "field '%s' has %u bits (1 to 64 allowed)", name, fields[i].bits);
         total += fields[i].bits; /* <= 64 * 64, no overflow */
     }
+    /* word_bits 0 asks for the smallest word that holds all fields. */
     unsigned word = word_bits ? word_bits : total <= 8 ? 8 : total <= 16 ? 16 : total <= 32 ? 32 : 64;
     if (total > 64 || total > word) {
         amz_status st =
@@ -61,6 +65,8 @@ amz_status amz_bitfmt_init(amz_bitfmt *f, const amz_bitfmt_field *fields, unsign
     f->total_bits = total;
     f->word_bits = word;
     /* First field most significant: walk from the last field up. */
+    /* So the text form reads like the word written in binary, left to right; the last
+     * field gets shift 0. Invariant after this: shift[i] + bits[i] <= total_bits. */
     unsigned shift = 0;
     for (unsigned i = n; i-- > 0;) {
         f->bits[i] = (uint8_t)fields[i].bits;
@@ -83,6 +89,8 @@ amz_status amz_bitfmt_parse(amz_bitfmt *f, const char *spec, unsigned word_bits,
     memset(f, 0, sizeof *f);
     if (!spec)
         return amz_errorf(err, AMZ_EINVAL, "no format given");
+    /* The fields point into this local name table; amz_bitfmt_init copies the names
+     * into f, so nothing here outlives the call. */
     char names[AMZ_BITFMT_MAX_FIELDS][AMZ_BITFMT_NAME_MAX + 1];
     amz_bitfmt_field fields[AMZ_BITFMT_MAX_FIELDS];
     unsigned n = 0;
@@ -106,6 +114,8 @@ amz_status amz_bitfmt_parse(amz_bitfmt *f, const char *spec, unsigned word_bits,
             return amz_errorf(err, AMZ_EFORMAT, "format '%s', at character %zu: expected the width of '%.*s'", spec,
                               (size_t)(p - spec) + 1, (int)len, name);
         while (isdigit((unsigned char)*p)) {
+            /* Saturate instead of overflowing on "a:99999999999"; anything >= 1000 is
+             * refused by init's 1..64 check with the field's name in the message. */
             if (bits < 1000)
                 bits = bits * 10 + (unsigned)(*p - '0');
             p++;
@@ -128,6 +138,8 @@ amz_status amz_bitfmt_parse(amz_bitfmt *f, const char *spec, unsigned word_bits,
     return amz_bitfmt_init(f, fields, n, word_bits, err);
 }
 
+/* snprintf-like: writes what fits (always NUL-terminated when cap > 0) and returns the
+ * length the whole text needs, so a caller can size a buffer with a first call. */
 size_t amz_bitfmt_describe(const amz_bitfmt *f, char *buf, size_t cap)
 {
     size_t need = 0;
@@ -150,6 +162,8 @@ size_t amz_bitfmt_describe(const amz_bitfmt *f, char *buf, size_t cap)
 
 bool amz_bitfmt_equal(const amz_bitfmt *a, const amz_bitfmt *b)
 {
+    /* Shifts and total_bits follow from the widths, so comparing names, widths and the
+     * word size is enough. */
     if (a->nfields != b->nfields || a->word_bits != b->word_bits)
         return false;
     for (unsigned i = 0; i < a->nfields; i++)
@@ -175,6 +189,7 @@ uint64_t amz_bitfmt_max(const amz_bitfmt *f, unsigned field)
 
 amz_status amz_bitfmt_pack(const amz_bitfmt *f, const uint64_t *values, uint64_t *word, amz_error *err)
 {
+    /* All or nothing: *word is written only once every value has been checked. */
     uint64_t w = 0;
     for (unsigned i = 0; i < f->nfields; i++) {
         if (values[i] > low_mask(f->bits[i]))
@@ -213,6 +228,7 @@ amz_status amz_bitfmt_set(const amz_bitfmt *f, uint64_t *word, unsigned field, u
         return amz_errorf(err, AMZ_ERANGE, "%s = %llu does not fit in %u bit%s (at most %llu)", f->names[field],
                           (unsigned long long)value, f->bits[field], f->bits[field] == 1 ? "" : "s",
                           (unsigned long long)m);
+    /* Clear the field's bits, then or in the value; the other fields are kept. */
     *word = (*word & ~(m << f->shift[field])) | (value << f->shift[field]);
     return AMZ_OK;
 }

@@ -61,4 +61,27 @@ static inline uint64_t bits_words(uint64_t nbits)
     return (nbits + 63) / 64;
 }
 
+/* ORs the 64 bits of v into bit array a at bit `pos` (no-op for v == 0). */
+static inline void bits_or64(uint64_t *a, uint64_t pos, uint64_t v)
+{
+    if (!v)
+        return;
+    unsigned s = (unsigned)(pos & 63);
+    a[pos >> 6] |= v << s;
+    if (s && (v >> (64 - s)))
+        a[(pos >> 6) + 1] |= v >> (64 - s);
+}
+
+/* Spreads the low 32 bits of x to the even bit positions of a 64-bit word. */
+static inline uint64_t bits_spread32(uint64_t x)
+{
+    x &= 0xffffffffu;
+    x = (x | x << 16) & 0x0000ffff0000ffffu;
+    x = (x | x << 8) & 0x00ff00ff00ff00ffu;
+    x = (x | x << 4) & 0x0f0f0f0f0f0f0f0fu;
+    x = (x | x << 2) & 0x3333333333333333u;
+    x = (x | x << 1) & 0x5555555555555555u;
+    return x;
+}
+
 #endif

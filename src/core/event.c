@@ -1,4 +1,6 @@
-/* event.c — names of observer events, for logs and the CLI's --trace. */
+/* event.c — names of observer events, for logs and the CLI's --trace.
+ * The names are part of the trace output's format: renaming one changes what scripts
+ * reading a trace see, so it needs a CHANGELOG line. */
 #include "amaze/observer.h"
 
 const char *amz_event_name(amz_event_type type)
@@ -13,5 +15,7 @@ const char *amz_event_name(amz_event_type type)
     case AMZ_EV_PATH: return "path";
     case AMZ_EV_PROGRESS: return "progress";
     }
+    /* No default in the switch, so the compiler flags a new event left unnamed; a
+     * value outside the enum (a caller's cast) still gets a name, never NULL. */
     return "?";
 }

@@ -21,6 +21,13 @@ static inline int obs_emit_index(const amz_observer *obs, amz_event_type t, amz_
     return obs->fn(obs->ctx, &ev);
 }
 
+/* Sends event t about cell c (no direction, no other cell) if anyone watches; true
+ * when the observer asks to stop. The one form of "emit, and cancel if told". */
+static inline bool obs_stop(const amz_observer *obs, amz_event_type t, amz_cell c)
+{
+    return obs && obs_emit(obs, t, c, -1, AMZ_NO_CELL) != 0;
+}
+
 /* Progress pacing: about 1000 PROGRESS events a run. */
 typedef struct obs_progress {
     uint64_t done, next, step, total;
@@ -41,6 +48,17 @@ static inline int obs_progress_tick(const amz_observer *obs, obs_progress *p)
         return 0;
     p->next += p->step;
     return obs_emit_index(obs, AMZ_EV_PROGRESS, AMZ_NO_CELL, p->done, p->total);
+}
+
+/* Row loops: PROGRESS after row y (from 0) of h rows of w cells, at about 1000 row
+ * ends a run and always after the last. Non-zero = cancel. */
+static inline int obs_row_done(const amz_observer *obs, int64_t y, int64_t h, int64_t w)
+{
+    const uint64_t step = (uint64_t)h / 1000 ? (uint64_t)h / 1000 : 1;
+    if ((uint64_t)(y + 1) % step != 0 && y + 1 != h)
+        return 0;
+    return obs_emit_index(obs, AMZ_EV_PROGRESS, AMZ_NO_CELL, (uint64_t)(y + 1) * (uint64_t)w,
+                          (uint64_t)h * (uint64_t)w);
 }
 
 /* True if obs (normalised) wants more than PROGRESS: the step-by-step form must run. */

@@ -9,17 +9,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define AMZ_PAR_MAX 64 /* most workers one call runs */
+#define PAR_MAX 64 /* most workers one call runs */
 
-typedef void (*amz_par_fn)(void *ctx, unsigned worker);
+typedef void (*par_fn)(void *ctx, unsigned worker);
 
-/* Runs fn(ctx, 0) .. fn(ctx, n - 1) (n clamped to 1 .. AMZ_PAR_MAX), worker 0 on the
+/* Runs fn(ctx, 0) .. fn(ctx, n - 1) (n clamped to 1 .. PAR_MAX), worker 0 on the
  * calling thread, and returns when all have returned. */
-void amz_par_run(unsigned n, amz_par_fn fn, void *ctx);
+void par_run(unsigned n, par_fn fn, void *ctx);
 
 /* Hands out the indices 0, 1, ... once each to whichever worker asks next; -1 when all
  * are taken. Workers share one counter, initialised to 0. */
-static inline int64_t amz_par_next(uint64_t *counter, uint64_t total)
+static inline int64_t par_next(uint64_t *counter, uint64_t total)
 {
     uint64_t i = __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED);
     return i < total ? (int64_t)i : -1;

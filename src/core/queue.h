@@ -6,18 +6,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct amz_queue {
+typedef struct queue {
     uint64_t *items;
     size_t head, count, cap;
-} amz_queue;
+} queue;
 
 /* Appends v, doubling the ring when full. False on allocation failure (queue intact). */
-bool amz_queue_push_slow(amz_queue *q, uint64_t v);
+bool queue_push_slow(queue *q, uint64_t v);
 
-static inline bool amz_queue_push(amz_queue *q, uint64_t v)
+static inline bool queue_push(queue *q, uint64_t v)
 {
     if (q->count == q->cap)
-        return amz_queue_push_slow(q, v);
+        return queue_push_slow(q, v);
     size_t tail = q->head + q->count;
     if (tail >= q->cap)
         tail -= q->cap;
@@ -26,7 +26,7 @@ static inline bool amz_queue_push(amz_queue *q, uint64_t v)
     return true;
 }
 
-static inline uint64_t amz_queue_pop(amz_queue *q)
+static inline uint64_t queue_pop(queue *q)
 {
     uint64_t v = q->items[q->head];
     if (++q->head == q->cap)
@@ -35,10 +35,10 @@ static inline uint64_t amz_queue_pop(amz_queue *q)
     return v;
 }
 
-void amz_queue_free(amz_queue *q);
+void queue_free(queue *q);
 
 /* Packs a cell position for the queue: (y << 32) | x. */
-static inline uint64_t amz_queue_xy(int32_t x, int32_t y)
+static inline uint64_t queue_xy(int32_t x, int32_t y)
 {
     return ((uint64_t)(uint32_t)y << 32) | (uint32_t)x;
 }

@@ -1,4 +1,6 @@
-/* status.c — names of status codes and the error-message helpers. */
+/* status.c — names of status codes and the error-message helpers.
+ * Every function here accepts err == NULL (the caller does not want a message) and
+ * always leaves err->msg NUL-terminated, truncating rather than overflowing. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +22,7 @@ const char *amz_strerror(amz_status status)
     case AMZ_ENOPATH: return "no path";
     case AMZ_ECANCELED: return "canceled";
     }
+    /* No default, so a new status code without a name is a compiler warning. */
     return "unknown status";
 }
 
@@ -33,6 +36,8 @@ void amz_error_clear(amz_error *err)
 
 const char *amz_error_message(const amz_error *err, amz_status code)
 {
+    /* A set message says more than the code's name; without one, prefer the code
+     * recorded where the failure happened over the one the caller passes. */
     if (err && err->msg[0])
         return err->msg;
     return amz_strerror(err && err->code ? err->code : code);
@@ -54,6 +59,8 @@ amz_status amz_error_prefix(amz_error *err, amz_status code, const char *fmt, ..
 {
     if (!err)
         return code;
+    /* The old message is copied out first because it is both a source and the
+     * destination of the composed one. */
     char prefix[AMZ_ERROR_MAX], old[AMZ_ERROR_MAX];
     va_list ap;
     va_start(ap, fmt);
@@ -70,6 +77,8 @@ amz_status amz_error_prefix(amz_error *err, amz_status code, const char *fmt, ..
         n = sizeof err->msg - 1;
     memcpy(err->msg, both, n);
     err->msg[n] = '\0';
+    /* The first recorded code wins: the callee that failed knew why (say AMZ_ENOMEM)
+     * better than a caller adding context (which might pass AMZ_EIO). */
     if (!err->code)
         err->code = code;
     return err->code;

@@ -16,13 +16,16 @@ static ALWAYS_INLINE amz_status ab(walker *wk, amz_topology T, bool MASK, uint64
 {
     amz_maze *m = wk->m;
     const int32_t w = m->width, h = m->height;
-    const int bits = grid_ndirs(T) / 2;
+    const int bits = grid_plain_ndirs(T) / 2;
     uint64_t *par = m->passages, *tree = wk->tree;
     const uint64_t *mask = m->mask;
     const amz_observer *obs = wk->obs;
     amz_rng *rng = wk->rng;
     int64_t du[2][AMZ_MAX_DIRS];
     walk_steps(T, w, du);
+    /* The walk resumes at wk->pos and stops once stop_at cells are in the tree, so
+     * houston can run it for its first phase and hand the rest to Wilson; plain
+     * aldous-broder passes the part's full size. */
     amz_cell c = wk->pos;
     int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);
     uint64_t in_tree = wk->in_tree, buf = 0;
@@ -37,9 +40,11 @@ static ALWAYS_INLINE amz_status ab(walker *wk, amz_topology T, bool MASK, uint64
         amz_cell nc = c + du[x & 1][d];
         if (MASK && !bits_get(mask, (uint64_t)nc))
             continue;
+        /* First entrance: the parent is the cell we came from, i.e. the direction back,
+         * stored in nc's own field (its passage slots hold the parent until the end). */
         if (!bits_get(tree, (uint64_t)nc)) {
             bits_set(tree, (uint64_t)nc);
-            set_parent(par, bits, nc, (unsigned)grid_opposite(T, d));
+            set_parent(par, bits, nc, (unsigned)grid_plain_opposite(T, d));
             in_tree++;
             if (obs && (obs_emit(obs, AMZ_EV_CARVE, c, d, nc) || obs_emit(obs, AMZ_EV_VISIT, nc, -1, AMZ_NO_CELL) ||
                         obs_progress_tick(obs, &wk->prog))) {
@@ -56,6 +61,8 @@ static ALWAYS_INLINE amz_status ab(walker *wk, amz_topology T, bool MASK, uint64
         x = nx;
         y = ny;
     }
+    /* On a cancel the walk still stands on nc, the cell it just entered, so a resumed
+     * or inspected state is consistent. */
     wk->pos = c;
     wk->in_tree = in_tree;
     return st;
@@ -81,21 +88,23 @@ static amz_status ab_hex_mask(walker *w, uint64_t stop)
     return ab(w, AMZ_TOPO_HEX, true, stop);
 }
 
-amz_status amz_walk_aldous_broder(walker *w, uint64_t stop_at)
+amz_status gen_walk_aldous_broder(walker *w, uint64_t stop_at)
 {
+    if (w->nib)
+        return gen_walk_any_aldous_broder(w, stop_at);
     if (w->m->topology == AMZ_TOPO_SQUARE)
         return w->m->mask ? ab_square_mask(w, stop_at) : ab_square(w, stop_at);
     return w->m->mask ? ab_hex_mask(w, stop_at) : ab_hex(w, stop_at);
 }
 
-amz_status amz_gen_aldous_broder(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+amz_status gen_aldous_broder(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                                  amz_error *err)
 {
     (void)o;
     walker w;
-    amz_status st = amz_walker_init(&w, m, rng, obs, "aldous-broder", err);
+    amz_status st = gen_walker_init(&w, m, rng, obs, "aldous-broder", err);
     if (st)
         return st;
-    st = amz_walk_aldous_broder(&w, w.total);
-    return amz_walker_finish(&w, st, "aldous-broder", err);
+    st = gen_walk_aldous_broder(&w, w.total);
+    return gen_walker_finish(&w, st, "aldous-broder", err);
 }

@@ -14,7 +14,7 @@
 #include "gen/gen_impl.h"
 #include "grid/grid.h"
 
-void amz_binary_tree_rowgen_init(amz_rowgen *g, const amz_gen_options *o)
+static void gen_binary_tree_rowgen_init(gen_rowgen *g, const amz_gen_options *o)
 {
     g->vdir = o->bias == AMZ_CORNER_NE || o->bias == AMZ_CORNER_NW ? AMZ_SQ_N : AMZ_SQ_S;
     g->hdir = o->bias == AMZ_CORNER_NE || o->bias == AMZ_CORNER_SE ? AMZ_SQ_E : AMZ_SQ_W;
@@ -28,7 +28,7 @@ void amz_binary_tree_rowgen_init(amz_rowgen *g, const amz_gen_options *o)
 /* One row with nobody watching: the draws and choices of the observed loop below, in
  * the same order. N is the S bit of the cell above (in `up`), W the E bit of the cell
  * to the left. */
-void amz_binary_tree_row(amz_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_base, uint64_t *up,
+static void gen_binary_tree_row(gen_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_base, uint64_t *up,
                          uint64_t up_base)
 {
     const int64_t w = g->w;
@@ -60,9 +60,17 @@ void amz_binary_tree_row(amz_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_b
     }
 }
 
-amz_status amz_gen_binary_tree(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+const struct amz_gen_rows gen_binary_tree_rows = {gen_binary_tree_row, false, gen_binary_tree_rowgen_init};
+
+amz_status gen_binary_tree(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                                amz_error *err)
 {
+    if (m->topology == AMZ_TOPO_POLAR) {
+        if (o->bias != AMZ_CORNER_NE)
+            return amz_errorf(err, AMZ_EINVAL, "binary-tree on polar rings: a ring has no corners; give --bias ne:P "
+                              "(P, the share of inward steps)");
+        return gen_binary_tree_rings(m, rng, o, obs, err);
+    }
     const int64_t w = m->width, h = m->height;
     const int vdir = o->bias == AMZ_CORNER_NE || o->bias == AMZ_CORNER_NW ? AMZ_SQ_N : AMZ_SQ_S;
     const int hdir = o->bias == AMZ_CORNER_NE || o->bias == AMZ_CORNER_SE ? AMZ_SQ_E : AMZ_SQ_W;
@@ -70,14 +78,8 @@ amz_status amz_gen_binary_tree(amz_maze *m, amz_rng *rng, const amz_gen_options 
      * of 2^-32 (thr = 2^32 when the weight is 1). */
     const uint64_t thr = (uint64_t)ldexp(o->bias_weight, 32);
     uint64_t *pas = m->passages;
-    if (!obs) {
-        amz_rowgen g = {m->width, m->height, rng, NULL, NULL, 0, 0, 0, 0, 0};
-        amz_binary_tree_rowgen_init(&g, o);
-        const uint64_t stride = (uint64_t)w * 2;
-        for (int32_t y = 0; y < m->height; y++)
-            amz_binary_tree_row(&g, y, pas, (uint64_t)y * stride, pas, y ? (uint64_t)(y - 1) * stride : 0);
-        return AMZ_OK;
-    }
+    if (!obs_wants_steps(obs))
+        return gen_rows_run(m, &gen_binary_tree_rows, rng, o, obs, "binary-tree", err);
     uint64_t buf = 0;
     int left = 0;
     obs_progress prog = {0, 0, 0, 0};

@@ -21,7 +21,6 @@
  * else's membership; so x's way down is decided at once. Random draws, the same in
  * both code paths: per row but the last, at every 64th column a word of join coins and
  * a word of stay coins (bit x % 64 of each is cell x's). */
-#include "amaze/alloc.h"
 #include "core/bits.h"
 #include "core/error.h"
 #include "core/observe.h"
@@ -64,7 +63,7 @@ static inline void leave(int32_t *L, int32_t *R, int32_t x, int32_t s, int32_t s
  * from the splice and unlink formulas above). 2 loads and 6 stores per cell; the
  * decisions are gathered 64 columns at a time and interleaved into the passages.
  * Row y's bits go to `cur` at `cur_base`; eller never touches the row above. */
-void amz_eller_row(amz_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_base, uint64_t *up, uint64_t up_base)
+static void gen_eller_row(gen_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_base, uint64_t *up, uint64_t up_base)
 {
     (void)up;
     (void)up_base;
@@ -97,17 +96,12 @@ void amz_eller_row(amz_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_base, u
         }
         if (last)
             south = 0;
-        amz_or_bits(cur, cur_base + (uint64_t)x0 * 2, amz_spread32(east) | amz_spread32(south) << 1);
-        amz_or_bits(cur, cur_base + (uint64_t)x0 * 2 + 64, amz_spread32(east >> 32) | amz_spread32(south >> 32) << 1);
+        bits_or64(cur, cur_base + (uint64_t)x0 * 2, bits_spread32(east) | bits_spread32(south) << 1);
+        bits_or64(cur, cur_base + (uint64_t)x0 * 2 + 64, bits_spread32(east >> 32) | bits_spread32(south >> 32) << 1);
     }
 }
 
-static void square_fast(amz_maze *m, amz_rng *rng, int32_t *L, int32_t *R)
-{
-    amz_rowgen g = {m->width, m->height, rng, L, R, 0, 0, 0, 0, 0};
-    for (int32_t y = 0; y < m->height; y++)
-        amz_eller_row(&g, y, m->passages, (uint64_t)y * (uint64_t)m->width * 2, NULL, 0);
-}
+const struct amz_gen_rows gen_eller_rows = {gen_eller_row, true, NULL};
 
 static amz_status carve(amz_maze *m, amz_cell c, int32_t x, int32_t y, int d, const amz_observer *obs)
 {
@@ -116,7 +110,7 @@ static amz_status carve(amz_maze *m, amz_cell c, int32_t x, int32_t y, int d, co
     return obs && obs_emit(obs, AMZ_EV_CARVE, c, d, nb) ? AMZ_ECANCELED : AMZ_OK;
 }
 
-/* Any topology, with events; the same draws and decisions as square_fast. */
+/* Any topology, with events; the same draws and decisions as gen_eller_row. */
 static amz_status generic(amz_maze *m, amz_rng *rng, int32_t *L, int32_t *R, const amz_observer *obs)
 {
     const int32_t w = m->width, h = m->height;
@@ -151,25 +145,15 @@ static amz_status generic(amz_maze *m, amz_rng *rng, int32_t *L, int32_t *R, con
     return AMZ_OK;
 }
 
-amz_status amz_gen_eller(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
-                         amz_error *err)
+amz_status gen_eller(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+                     amz_error *err)
 {
-    (void)o;
-    const int32_t w = m->width;
-    int32_t *L = amz_malloc(((size_t)w + 1) * sizeof *L), *R = amz_malloc(((size_t)w + 1) * sizeof *R);
-    amz_status st = AMZ_OK;
-    if (!L || !R) {
-        st = amz_errorf(err, AMZ_ENOMEM, "eller: cannot allocate row state for %d columns", w);
-        goto out;
-    }
-    for (int32_t x = 0; x < w; x++)
-        L[x] = R[x] = x;
-    if (m->topology == AMZ_TOPO_SQUARE && !obs)
-        square_fast(m, rng, L, R);
-    else if (generic(m, rng, L, R, obs))
+    if (m->topology == AMZ_TOPO_SQUARE && !obs_wants_steps(obs))
+        return gen_rows_run(m, &gen_eller_rows, rng, o, obs, "eller", err);
+    gen_rowgen g;
+    amz_status st = gen_rowgen_init(&g, &gen_eller_rows, m->width, m->height, rng, o, "eller", err);
+    if (st == AMZ_OK && generic(m, rng, g.L, g.R, obs))
         st = amz_errorf(err, AMZ_ECANCELED, "eller: canceled by the observer");
-out:
-    amz_free(L);
-    amz_free(R);
+    gen_rowgen_deinit(&g);
     return st;
 }

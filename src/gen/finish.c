@@ -2,7 +2,10 @@
  * the dead ends by opening one of their walls, which makes loops) and placing start and
  * goal. Braiding after J. Buck, "Mazes for Programmers" (2015), ch. 9: dead ends are
  * visited in a random order, and each still-dead end opens towards a neighbour that is
- * a dead end too when there is one (removing two at once), else any closed neighbour. */
+ * a dead end too when there is one (removing two at once), else any closed neighbour.
+ * Any grid: neighbours come from grid/topo.h. On a weave, braiding opens only one-cell
+ * walls (never a new under-passage) and never into a crossing cell, whose two open
+ * sides must stay its only ones (io/validate.c checks that rule). */
 #include <math.h>
 
 #include "amaze/alloc.h"
@@ -16,6 +19,16 @@
 static int degree(const amz_maze *m, amz_cell c)
 {
     return amz_maze_degree(m, c);
+}
+
+/* True when a weave under-passage runs beneath c: its west neighbour passes E2 under
+ * it, or its north neighbour S2 (wrap included: grid_neighbor follows it). */
+static bool crossed(const amz_maze *m, amz_cell c)
+{
+    if (!m->weave)
+        return false;
+    amz_cell w = grid_neighbor(m, c, AMZ_SQ_W), n = grid_neighbor(m, c, AMZ_SQ_N);
+    return (w != AMZ_NO_CELL && grid_open(m, w, AMZ_SQ_E2)) || (n != AMZ_NO_CELL && grid_open(m, n, AMZ_SQ_S2));
 }
 
 static amz_status braid(amz_maze *m, amz_rng *rng, double fraction, const amz_observer *obs, amz_error *err)
@@ -48,9 +61,10 @@ static amz_status braid(amz_maze *m, amz_rng *rng, double fraction, const amz_ob
         if (degree(m, c) != 1)
             continue;
         int all[AMZ_MAX_DIRS], dead[AMZ_MAX_DIRS], na = 0, nd = 0;
-        for (int d = 0; d < m->ndirs; d++) {
+        const int moves = m->weave ? AMZ_SQ_N2 : m->ndirs; /* one-cell directions */
+        for (int d = 0; d < moves; d++) {
             amz_cell nb = grid_neighbor(m, c, d);
-            if (nb == AMZ_NO_CELL || amz_maze_passage(m, c, d))
+            if (nb == AMZ_NO_CELL || amz_maze_passage(m, c, d) || crossed(m, nb))
                 continue;
             all[na++] = d;
             if (degree(m, nb) == 1)
@@ -71,20 +85,22 @@ static amz_status braid(amz_maze *m, amz_rng *rng, double fraction, const amz_ob
     return st;
 }
 
-amz_status amz_gen_finish(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+amz_status gen_finish(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                           amz_error *err)
 {
     amz_status st = AMZ_OK;
     if (o->braid > 0 && (st = braid(m, rng, o->braid, obs, err)))
         return st;
+    if ((o->sparse || o->sparse_share > 0) && (st = gen_sparse(m, rng, o, obs, NULL, err)))
+        return st;
     if (o->ends == AMZ_ENDS_FARTHEST) {
         amz_cell far;
-        if ((st = amz_maze_farthest(m, m->start, &far, NULL, err)))
+        if ((st = amz_stats_farthest(m, m->start, &far, NULL, err)))
             return st;
         m->goal = far;
     } else if (o->ends == AMZ_ENDS_LONGEST) {
         amz_cell a, b;
-        if ((st = amz_maze_diameter(m, &a, &b, NULL, NULL, err)))
+        if ((st = amz_stats_diameter(m, &a, &b, NULL, NULL, err)))
             return st;
         m->start = a;
         m->goal = b;

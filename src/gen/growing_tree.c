@@ -16,23 +16,27 @@
 #include "core/error.h"
 #include "core/observe.h"
 #include "core/rng_inline.h"
+#include "gen/any.h"
 #include "gen/gen_impl.h"
 #include "gen/padded.h"
 #include "grid/grid.h"
 
-static const char *const kind_names[AMZ_PICK_KINDS] = {"newest", "oldest", "random", "middle"};
+static const char *const kind_names[GEN_PICK_KINDS] = {"newest", "oldest", "random", "middle"};
 
-amz_status amz_gen_parse_choice(const char *spec, amz_pick_mix *out, amz_error *err)
+amz_status gen_parse_choice(const char *spec, gen_pick_mix *out, amz_error *err)
 {
     memset(out, 0, sizeof *out);
     if (!spec) {
-        out->weight[AMZ_PICK_NEWEST] = out->total = 1;
+        out->weight[GEN_PICK_NEWEST] = out->total = 1;
         return AMZ_OK;
     }
+    /* Grammar: KIND[:WEIGHT](,KIND[:WEIGHT])*, each kind at most once, weight 1 when
+     * left out. Capping each weight at 10^6 keeps the total (at most 4 * 10^6) far inside
+     * uint32_t and the digit loop free of overflow. */
     const char *p = spec;
     for (;;) {
         int kind = -1;
-        for (int k = 0; k < AMZ_PICK_KINDS; k++) {
+        for (int k = 0; k < GEN_PICK_KINDS; k++) {
             size_t len = strlen(kind_names[k]);
             if (strncmp(p, kind_names[k], len) == 0 && (p[len] == ':' || p[len] == ',' || p[len] == '\0')) {
                 kind = k;
@@ -83,6 +87,9 @@ typedef struct active {
     uint64_t head, count, cap, alive, top; /* top: highest power of two <= cap */
 } active;
 
+/* cap = the grid's cells is always enough: a cell is marked visited when it is added,
+ * so each is added at most once, and even the queue's head never needs to wrap. On a
+ * false return list_free releases whatever was allocated (a is zeroed first). */
 static bool list_init(active *a, list_kind kind, uint64_t cap)
 {
     memset(a, 0, sizeof *a);
@@ -103,6 +110,9 @@ static void list_free(active *a)
     amz_free(a->fen);
 }
 
+/* Fenwick (binary indexed) tree, P. M. Fenwick, "A new data structure for cumulative
+ * frequency tables", Software: Practice and Experience 24 (1994): fen[i] sums the
+ * active flags of slots (i - lowbit(i), i], 1-based. i & (~i + 1) is lowbit(i). */
 static void fen_add(active *a, uint64_t slot, int64_t v)
 {
     for (uint64_t i = slot + 1; i <= a->cap; i += i & (~i + 1))
@@ -112,6 +122,8 @@ static void fen_add(active *a, uint64_t slot, int64_t v)
 /* Slot (0-based) of the k-th active cell, 1 <= k <= alive. */
 static uint64_t fen_select(const active *a, uint64_t k)
 {
+    /* Binary descent from the highest power of two: pos stays the largest prefix whose
+     * active count is below k, so the answer is the slot right after it. */
     uint64_t pos = 0;
     for (uint64_t step = a->top; step; step >>= 1)
         if (pos + step <= a->cap && a->fen[pos + step] < k) {
@@ -138,15 +150,20 @@ static uint64_t list_pick(active *a, int k, amz_rng *rng)
     case L_BAG: return amz_rng_below64(rng, a->count);
     case L_ORDERED: break;
     }
-    uint64_t rank = k == AMZ_PICK_NEWEST   ? a->alive
-                    : k == AMZ_PICK_OLDEST ? 1
-                    : k == AMZ_PICK_MIDDLE ? (a->alive + 1) / 2
+    /* Ranks among the active cells in insertion order: newest is the last, oldest the
+     * first, middle the lower median. */
+    uint64_t rank = k == GEN_PICK_NEWEST   ? a->alive
+                    : k == GEN_PICK_OLDEST ? 1
+                    : k == GEN_PICK_MIDDLE ? (a->alive + 1) / 2
                                            : 1 + amz_rng_below64(rng, a->alive);
     return fen_select(a, rank);
 }
 
 static void list_remove(active *a, uint64_t pos)
 {
+    /* Stack and queue only ever remove the cell list_pick returned, which is their top
+     * or head; the bag swaps the last cell into the hole (order does not matter for a
+     * uniform pick); the ordered list keeps its slots and clears the flag. */
     a->alive--;
     switch (a->kind) {
     case L_STACK: a->count--; break;
@@ -159,12 +176,14 @@ static void list_remove(active *a, uint64_t pos)
 /* ---- growing ---- */
 
 static ALWAYS_INLINE amz_status grow(amz_maze *m, amz_topology T, amz_rng *rng, padded *pv, active *a,
-                                     const amz_pick_mix *mix, const amz_observer *obs)
+                                     const gen_pick_mix *mix, const amz_observer *obs)
 {
     const int32_t w = m->width;
-    const int nd = grid_ndirs(T), bits = nd / 2;
-    int kinds = 0, only = AMZ_PICK_NEWEST;
-    for (int k = 0; k < AMZ_PICK_KINDS; k++)
+    const int nd = grid_plain_ndirs(T), bits = nd / 2;
+    /* With one kind in the mix no draw is made to choose it; adding or removing a draw
+     * here would change every seeded growing-tree maze (the golden outputs). */
+    int kinds = 0, only = GEN_PICK_NEWEST;
+    for (int k = 0; k < GEN_PICK_KINDS; k++)
         if (mix->weight[k]) {
             kinds++;
             only = k;
@@ -196,6 +215,8 @@ static ALWAYS_INLINE amz_status grow(amz_maze *m, amz_topology T, amz_rng *rng, 
                 return AMZ_ECANCELED;
             continue;
         }
+        /* Mark the neighbour visited at once (not when it is later picked), so it is
+         * never added twice; the passage bit is the owned edge of c or nb (grid.h). */
         int d = pv->nth[free][rng_below_nz(rng, pv->count[free])];
         amz_cell nb = c + pv->du[x & 1][d];
         bits_set(pv->bits, (uint64_t)(pi + pv->dp[x & 1][d]));
@@ -208,46 +229,111 @@ static ALWAYS_INLINE amz_status grow(amz_maze *m, amz_topology T, amz_rng *rng, 
     return AMZ_OK;
 }
 
-static amz_status grow_square(amz_maze *m, amz_rng *r, padded *p, active *a, const amz_pick_mix *x,
+/* The same growth on any grid (grid/topo.h), with a plain visited bitmap; on a weave
+ * grid the cell grown from takes its under-move chances (gen/any.h). */
+static amz_status grow_any(amz_maze *m, amz_rng *rng, uint64_t *seen, active *a, const gen_pick_mix *mix,
+                           double weave, const amz_observer *obs)
+{
+    int kinds = 0, only = GEN_PICK_NEWEST;
+    for (int k = 0; k < GEN_PICK_KINDS; k++)
+        if (mix->weight[k]) {
+            kinds++;
+            only = k;
+        }
+    const any_in in = {seen, NULL};
+    obs_progress prog = {0, 0, 0, 0};
+    bits_set(seen, (uint64_t)m->start);
+    list_add(a, m->start);
+    if (obs) {
+        obs_progress_init(&prog, (uint64_t)amz_maze_count_cells(m));
+        if (obs_emit(obs, AMZ_EV_VISIT, m->start, -1, AMZ_NO_CELL) || obs_progress_tick(obs, &prog))
+            return AMZ_ECANCELED;
+    }
+    while (a->alive) {
+        int kind = only;
+        if (kinds > 1) {
+            uint32_t r = rng_below(rng, mix->total);
+            for (kind = 0; r >= mix->weight[kind]; kind++)
+                r -= mix->weight[kind];
+        }
+        uint64_t pos = list_pick(a, kind, rng);
+        amz_cell c = a->cells[pos], nb[AMZ_MAX_DIRS];
+        grid_at at;
+        any_nbrs(m, c, nb, &at);
+        int d = any_pick_move(m, nb, &in, rng, weave);
+        if (d < 0) {
+            list_remove(a, pos);
+            if (obs && obs_emit(obs, AMZ_EV_BACKTRACK, c, -1, AMZ_NO_CELL))
+                return AMZ_ECANCELED;
+            continue;
+        }
+        bits_set(seen, (uint64_t)nb[d]);
+        any_open(m, c, d, nb[d]);
+        list_add(a, nb[d]);
+        if (obs && (obs_emit(obs, AMZ_EV_CARVE, c, d, nb[d]) || obs_emit(obs, AMZ_EV_VISIT, nb[d], -1, AMZ_NO_CELL) ||
+                    obs_progress_tick(obs, &prog)))
+            return AMZ_ECANCELED;
+    }
+    return AMZ_OK;
+}
+
+static amz_status grow_square(amz_maze *m, amz_rng *r, padded *p, active *a, const gen_pick_mix *x,
                               const amz_observer *o)
 {
     return grow(m, AMZ_TOPO_SQUARE, r, p, a, x, o);
 }
 
-static amz_status grow_hex(amz_maze *m, amz_rng *r, padded *p, active *a, const amz_pick_mix *x,
+static amz_status grow_hex(amz_maze *m, amz_rng *r, padded *p, active *a, const gen_pick_mix *x,
                            const amz_observer *o)
 {
     return grow(m, AMZ_TOPO_HEX, r, p, a, x, o);
 }
 
-amz_status amz_gen_growing_tree(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+amz_status gen_growing_tree(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                                 amz_error *err)
 {
-    amz_pick_mix mix;
-    amz_status st = amz_gen_parse_choice(o->choice, &mix, err);
+    gen_pick_mix mix;
+    amz_status st = gen_parse_choice(o->choice, &mix, err);
     if (st)
         return st;
+    /* A pure choice gets its O(1) list; any mix, and middle, need the ordered list. */
     list_kind kind = L_ORDERED;
-    if (mix.total == mix.weight[AMZ_PICK_NEWEST])
+    if (mix.total == mix.weight[GEN_PICK_NEWEST])
         kind = L_STACK;
-    else if (mix.total == mix.weight[AMZ_PICK_OLDEST])
+    else if (mix.total == mix.weight[GEN_PICK_OLDEST])
         kind = L_QUEUE;
-    else if (mix.total == mix.weight[AMZ_PICK_RANDOM])
+    else if (mix.total == mix.weight[GEN_PICK_RANDOM])
         kind = L_BAG;
     padded pv;
     active a;
-    if (amz_padded_init(&pv, m))
+    if (!amz_maze_is_plain(m)) {
+        uint64_t *seen = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
+        if (!seen || !list_init(&a, kind, (uint64_t)m->ncells)) {
+            if (seen)
+                list_free(&a);
+            amz_free(seen);
+            return amz_errorf(err, AMZ_ENOMEM, "growing-tree: cannot allocate the list of %lld cells",
+                              (long long)m->ncells);
+        }
+        st = grow_any(m, rng, seen, &a, &mix, o->weave, obs);
+        list_free(&a);
+        amz_free(seen);
+        if (st == AMZ_ECANCELED)
+            amz_errorf(err, st, "growing-tree: canceled by the observer");
+        return st;
+    }
+    if (gen_padded_init(&pv, m))
         return amz_errorf(err, AMZ_ENOMEM, "growing-tree: cannot allocate %lld visited bits", (long long)m->ncells);
     if (!list_init(&a, kind, (uint64_t)m->ncells)) {
         list_free(&a);
-        amz_padded_free(&pv);
+        gen_padded_free(&pv);
         return amz_errorf(err, AMZ_ENOMEM, "growing-tree: cannot allocate the list of %lld cells",
                           (long long)m->ncells);
     }
     st = m->topology == AMZ_TOPO_SQUARE ? grow_square(m, rng, &pv, &a, &mix, obs)
                                         : grow_hex(m, rng, &pv, &a, &mix, obs);
     list_free(&a);
-    amz_padded_free(&pv);
+    gen_padded_free(&pv);
     if (st == AMZ_ECANCELED)
         amz_errorf(err, st, "growing-tree: canceled by the observer");
     return st;

@@ -6,17 +6,17 @@
 #include "gen/gen_impl.h"
 #include "gen/walk.h"
 
-amz_status amz_gen_houston(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+amz_status gen_houston(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                            amz_error *err)
 {
     (void)o;
     walker w;
-    amz_status st = amz_walker_init(&w, m, rng, obs, "houston", err);
+    amz_status st = gen_walker_init(&w, m, rng, obs, "houston", err);
     if (st)
         return st;
     /* Switch when a third of the part is in the tree. */
-    st = amz_walk_aldous_broder(&w, w.total / 3 > 1 ? w.total / 3 : 1);
+    st = gen_walk_aldous_broder(&w, w.total / 3 > 1 ? w.total / 3 : 1);
     if (st == AMZ_OK)
-        st = amz_walk_wilson(&w);
-    return amz_walker_finish(&w, st, "houston", err);
+        st = gen_walk_wilson(&w);
+    return gen_walker_finish(&w, st, "houston", err);
 }

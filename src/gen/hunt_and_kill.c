@@ -19,6 +19,7 @@
 #include "core/error.h"
 #include "core/observe.h"
 #include "core/rng_inline.h"
+#include "gen/any.h"
 #include "gen/gen_impl.h"
 #include "gen/padded.h"
 #include "grid/grid.h"
@@ -160,7 +161,7 @@ static bool hunt(hunter *hu, amz_cell *u, int *d)
 static ALWAYS_INLINE amz_status hunt_and_kill(amz_maze *m, amz_topology T, hunter *hu, const amz_observer *obs)
 {
     const int32_t w = m->width, h = m->height;
-    const int nd = grid_ndirs(T), bits = nd / 2;
+    const int nd = grid_plain_ndirs(T), bits = nd / 2;
     padded *pv = hu->pv;
     amz_rng *rng = hu->rng;
     uint64_t *pas = m->passages;
@@ -232,11 +233,113 @@ static amz_status hk_hex(amz_maze *m, hunter *hu, const amz_observer *obs)
     return hunt_and_kill(m, AMZ_TOPO_HEX, hu, obs);
 }
 
+/* ---- any grid ----
+ *
+ * The same walk and hunt through grid/topo.h with a plain visited bitmap: the walk
+ * takes weave chances (gen/any.h); the hunt scans cell numbers from the first unvisited
+ * cell, which on every grid but a few border cells has a visited neighbour of a lower
+ * number (the cell before it in its row or ring, or the one inward or below), so the
+ * scan stays about linear. Junction hunts (branching) work as above. */
+
+/* Directions from unvisited u to visited neighbours (all), and the best restarts
+ * (best: the visited neighbours of most passages, 2 or more; *deg their count). */
+static void restarts_any(const amz_maze *m, const uint64_t *seen, amz_cell u, bool junction, int all[], int *na,
+                         int best[], int *nb, int *deg)
+{
+    amz_cell n[AMZ_MAX_DIRS];
+    grid_at at;
+    any_nbrs(m, u, n, &at);
+    *na = *nb = *deg = 0;
+    for (int d = 0, nd = any_moves(m); d < nd; d++) {
+        if (n[d] == AMZ_NO_CELL || !bits_get(seen, (uint64_t)n[d]))
+            continue;
+        all[(*na)++] = d;
+        int k = junction ? amz_maze_degree(m, n[d]) : 0;
+        if (k < 2 || k < *deg)
+            continue;
+        if (k > *deg)
+            *nb = 0;
+        *deg = k;
+        best[(*nb)++] = d;
+    }
+}
+
+static bool hunt_any(const amz_maze *m, const uint64_t *seen, amz_rng *rng, uint32_t branch_thr, int64_t *scan,
+                     amz_cell *u, int *d)
+{
+    int all[AMZ_MAX_DIRS], best[AMZ_MAX_DIRS], pick_dirs[AMZ_MAX_DIRS], na, nb, deg, pick_n = 0, pick_deg = -1, extra = 0;
+    bool junction = branch_thr && (uint32_t)(rng_next(rng) >> 32) < branch_thr;
+    amz_cell pick = AMZ_NO_CELL;
+    *scan = first_clear(seen, *scan, m->ncells);
+    for (int64_t t = *scan; t < m->ncells; t = first_clear(seen, t + 1, m->ncells)) {
+        restarts_any(m, seen, t, junction, all, &na, best, &nb, &deg);
+        if (!na)
+            continue;
+        if (!junction) {
+            *u = t;
+            *d = all[rng_below(rng, (uint32_t)na)];
+            return true;
+        }
+        int score = nb ? deg : 0;
+        if (score > pick_deg) {
+            pick = t;
+            pick_deg = score;
+            pick_n = nb ? nb : na;
+            for (int i = 0; i < pick_n; i++)
+                pick_dirs[i] = nb ? best[i] : all[i];
+        }
+        if (pick_deg >= 3 || ++extra > BRANCH_WINDOW)
+            break;
+    }
+    if (pick == AMZ_NO_CELL)
+        return false;
+    *u = pick;
+    *d = pick_dirs[rng_below(rng, (uint32_t)pick_n)];
+    return true;
+}
+
+static amz_status hk_any(amz_maze *m, amz_rng *rng, uint64_t *seen, uint32_t branch_thr, double weave,
+                         const amz_observer *obs)
+{
+    const any_in in = {seen, NULL};
+    int64_t scan = first_clear(seen, 0, m->ncells);
+    if (scan >= m->ncells)
+        return AMZ_OK;
+    amz_cell c = scan, nb[AMZ_MAX_DIRS];
+    obs_progress prog = {0, 0, 0, 0};
+    bits_set(seen, (uint64_t)c);
+    if (obs) {
+        obs_progress_init(&prog, (uint64_t)amz_maze_count_cells(m));
+        if (obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) || obs_progress_tick(obs, &prog))
+            return AMZ_ECANCELED;
+    }
+    for (;;) {
+        grid_at at;
+        any_nbrs(m, c, nb, &at);
+        int d = any_pick_move(m, nb, &in, rng, weave);
+        amz_cell from = c, to;
+        if (d >= 0) {
+            to = nb[d];
+        } else {
+            if (!hunt_any(m, seen, rng, branch_thr, &scan, &from, &d))
+                return AMZ_OK;
+            to = grid_neighbor(m, from, d); /* the maze neighbour; `from` is the new cell */
+        }
+        const amz_cell fresh = from == c ? to : from; /* walked into, or hunted */
+        bits_set(seen, (uint64_t)fresh);
+        any_open(m, from, d, to);
+        if (obs && (obs_emit(obs, AMZ_EV_CARVE, from, d, to) || obs_emit(obs, AMZ_EV_VISIT, fresh, -1, AMZ_NO_CELL) ||
+                    obs_progress_tick(obs, &prog)))
+            return AMZ_ECANCELED;
+        c = fresh;
+    }
+}
+
 /* Marks the existing cells the start cannot reach as visited. */
 static amz_status mark_unreachable(amz_maze *m, padded *pv)
 {
     uint64_t *part = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
-    if (!part || !amz_gen_part(m, m->start, part)) {
+    if (!part || !gen_part(m, m->start, part)) {
         amz_free(part);
         return AMZ_ENOMEM;
     }
@@ -247,21 +350,42 @@ static amz_status mark_unreachable(amz_maze *m, padded *pv)
     return AMZ_OK;
 }
 
-amz_status amz_gen_hunt_and_kill(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+amz_status gen_hunt_and_kill(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                                  amz_error *err)
 {
-    padded pv;
-    if (amz_padded_init(&pv, m))
-        return amz_errorf(err, AMZ_ENOMEM, "hunt-and-kill: cannot allocate %lld visited bits", (long long)m->ncells);
-    if (m->mask && mark_unreachable(m, &pv)) {
-        amz_padded_free(&pv);
-        return amz_errorf(err, AMZ_ENOMEM, "hunt-and-kill: cannot allocate the flood of the start's part");
-    }
     /* P in steps of 2^-32; P = 1 maps to the largest threshold (a 2^-32 miss is moot). */
     double thr = o->branching * 4294967296.0;
-    hunter hu = {m, &pv, rng, thr >= 4294967295.0 ? UINT32_MAX : (uint32_t)thr, o->near_start, 0};
+    const uint32_t branch_thr = thr >= 4294967295.0 ? UINT32_MAX : (uint32_t)thr;
+    if (!amz_maze_is_plain(m)) {
+        if (o->near_start)
+            return amz_errorf(err, AMZ_EUNSUPPORTED,
+                              "hunt-and-kill: --near-start hunts by rows and columns of plain square and hex grids");
+        uint64_t *seen = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8), *part = NULL;
+        amz_status st = AMZ_ENOMEM;
+        if (seen && (part = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8)) && gen_part(m, m->start, part)) {
+            /* Only the start's part is hunted: every other cell counts as visited. */
+            for (uint64_t i = 0; i < bits_words((uint64_t)m->ncells); i++)
+                seen[i] = ~part[i];
+            st = hk_any(m, rng, seen, branch_thr, o->weave, obs);
+        }
+        amz_free(seen);
+        amz_free(part);
+        if (st == AMZ_ENOMEM)
+            return amz_errorf(err, st, "hunt-and-kill: cannot allocate %lld visited bits", (long long)m->ncells);
+        if (st == AMZ_ECANCELED)
+            amz_errorf(err, st, "hunt-and-kill: canceled by the observer");
+        return st;
+    }
+    padded pv;
+    if (gen_padded_init(&pv, m))
+        return amz_errorf(err, AMZ_ENOMEM, "hunt-and-kill: cannot allocate %lld visited bits", (long long)m->ncells);
+    if (m->mask && mark_unreachable(m, &pv)) {
+        gen_padded_free(&pv);
+        return amz_errorf(err, AMZ_ENOMEM, "hunt-and-kill: cannot allocate the flood of the start's part");
+    }
+    hunter hu = {m, &pv, rng, branch_thr, o->near_start, 0};
     amz_status st = m->topology == AMZ_TOPO_SQUARE ? hk_square(m, &hu, obs) : hk_hex(m, &hu, obs);
-    amz_padded_free(&pv);
+    gen_padded_free(&pv);
     if (st == AMZ_ECANCELED)
         amz_errorf(err, st, "hunt-and-kill: canceled by the observer");
     return st;

@@ -16,6 +16,8 @@ typedef struct relay {
     int32_t x0, y0, sub_w, w;
 } relay;
 
+/* Sub-maze cell (x, y) is whole-maze cell (x0 + x, y0 + y); plain grids only, where
+ * cell numbers are y * width + x. */
 static amz_cell to_outer(const relay *r, amz_cell c)
 {
     if (c == AMZ_NO_CELL)
@@ -33,9 +35,11 @@ static int relay_event(void *ctx, const amz_event *ev)
 }
 
 /* Generates island `is` of m with generator g into m's passages. */
-static amz_status one_island(amz_maze *m, const amz_gen_info *g, const amz_island *is, uint64_t seed,
+static amz_status one_island(amz_maze *m, const amz_gen_info *g, const grid_island *is, uint64_t seed,
                              const amz_gen_options *o, const amz_observer *obs, amz_error *err)
 {
+    /* x0 rounded down to even: hex odd-q columns shift by parity, so an odd offset would
+     * change which neighbours a cell has. The sub-maze may include a spare column. */
     int32_t x0 = is->x0 & ~1, y0 = is->y0;
     int32_t sw = is->x1 - x0 + 1, sh = is->y1 - y0 + 1;
     amz_maze sub;
@@ -44,15 +48,15 @@ static amz_status one_island(amz_maze *m, const amz_gen_info *g, const amz_islan
         return st;
     /* Keep exactly the island's cells: flood it inside the full maze's bounding box. */
     uint64_t *mark = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
-    amz_queue q = {0};
-    amz_island again;
-    if (!mark || amz_island_flood(m, mark, is->seed, &q, &again)) {
+    queue q = {0};
+    grid_island again;
+    if (!mark || grid_island_flood(m, mark, is->seed, &q, &again)) {
         amz_free(mark);
-        amz_queue_free(&q);
+        queue_free(&q);
         amz_maze_deinit(&sub);
         return amz_errorf(err, AMZ_ENOMEM, "cannot allocate an island of %llu cells", (unsigned long long)is->size);
     }
-    amz_queue_free(&q);
+    queue_free(&q);
     for (int32_t y = 0; y < sh && st == AMZ_OK; y++)
         for (int32_t x = 0; x < sw && st == AMZ_OK; x++)
             if (!bits_get(mark, (uint64_t)((amz_cell)(y0 + y) * m->width + (x0 + x))))
@@ -73,6 +77,8 @@ static amz_status one_island(amz_maze *m, const amz_gen_info *g, const amz_islan
     for (amz_cell c = 0; c < sub.ncells && keep; c++) {
         if (!grid_exists(&sub, c))
             continue;
+        /* Directions 1 .. bits are the owned ones on plain grids (square E S, hex NE SE
+         * S), so each passage is copied once. */
         amz_cell oc = (amz_cell)(y0 + c / sw) * m->width + (x0 + c % sw);
         for (int d = 1; d <= m->bits; d++)
             if (amz_maze_passage(&sub, c, d))
@@ -82,15 +88,15 @@ static amz_status one_island(amz_maze *m, const amz_gen_info *g, const amz_islan
     return st;
 }
 
-amz_status amz_gen_islands(amz_maze *m, const amz_gen_info *g, const amz_gen_options *o, const amz_observer *obs,
+amz_status gen_islands(amz_maze *m, const amz_gen_info *g, const amz_gen_options *o, const amz_observer *obs,
                            amz_error *err, bool *handled)
 {
     *handled = false;
     if (!m->mask)
         return AMZ_OK;
-    amz_island *list;
+    grid_island *list;
     uint64_t n;
-    if (amz_islands_list(m, &list, &n))
+    if (grid_islands_list(m, &list, &n))
         return amz_errorf(err, AMZ_ENOMEM, "cannot allocate the island search for %lld cells", (long long)m->ncells);
     amz_status st = AMZ_OK;
     if (n == 0) {
@@ -102,10 +108,23 @@ amz_status amz_gen_islands(amz_maze *m, const amz_gen_info *g, const amz_gen_opt
                         (unsigned long long)n);
     } else if (n > 1) {
         *handled = true;
+        const amz_cell start = m->start;
+        /* Island i gets its own seed splitmix64(seed + i), so adding an island elsewhere
+         * does not reshuffle the others; islands are numbered in reading order. */
         for (uint64_t i = 0; i < n && st == AMZ_OK; i++) {
             uint64_t x = o->seed + i;
-            st = one_island(m, g, &list[i], amz_rng_splitmix64(&x), o, obs, err);
+            if (amz_maze_is_plain(m)) {
+                st = one_island(m, g, &list[i], amz_rng_splitmix64(&x), o, obs, err);
+                continue;
+            }
+            /* Other grids have no sub-grids to cut out: each island grows in place from
+             * its first cell (the general generators stay in their root's part). */
+            amz_rng rng;
+            amz_rng_seed(&rng, amz_rng_splitmix64(&x));
+            m->start = list[i].seed;
+            st = g->run(m, &rng, o, obs, err);
         }
+        m->start = start;
     }
     amz_free(list);
     return st;

@@ -28,10 +28,10 @@ static inline uint64_t mst_weight(uint64_t key, uint64_t edge)
 
 /* Opens the passages of the minimum spanning forest of m's grid (existing cells only)
  * under mst_weight(key, ·), m's passages being all closed on entry. Tiles of 128x128
- * cells are solved on `threads` workers (1 .. AMZ_PAR_MAX; the result is the same for
+ * cells are solved on `threads` workers (1 .. PAR_MAX; the result is the same for
  * any count); obs, if not NULL, gets only PROGRESS events, and a cancel from it closes
  * every passage again (AMZ_ECANCELED). AMZ_ENOMEM with a message naming `who`. */
-amz_status amz_mst_tiled(amz_maze *m, uint64_t key, unsigned threads, const amz_observer *obs, const char *who,
+amz_status gen_mst_tiled(amz_maze *m, uint64_t key, unsigned threads, const amz_observer *obs, const char *who,
                          amz_error *err);
 
 #endif

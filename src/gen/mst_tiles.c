@@ -88,7 +88,7 @@ typedef struct mst_ctx {
     uint64_t ntiles;
     uint32_t *nids;    /* per tile: pieces numbered */
     uint32_t *slot;    /* per tile, 4 * TS: piece number of each border cell */
-    scratch *s[AMZ_PAR_MAX];
+    scratch *s[PAR_MAX];
     uint64_t next, done; /* tiles handed out, tiles finished */
     int stop;            /* out of memory or canceled: workers stop */
     bool atomic;         /* several workers: passage words are shared at tile seams */
@@ -158,7 +158,7 @@ static inline uint32_t piece_id(scratch *s, uint32_t cell, uint32_t *nid)
 /* The two local cells of a sort key's edge; returns its direction from *lc (1 ..). */
 static ALWAYS_INLINE uint32_t ends(amz_topology T, uint64_t key, uint32_t *lc, uint32_t *lv)
 {
-    const uint32_t bits = (uint32_t)grid_ndirs(T) / 2, li = (uint32_t)(key & ((1u << LBITS) - 1));
+    const uint32_t bits = (uint32_t)grid_plain_ndirs(T) / 2, li = (uint32_t)(key & ((1u << LBITS) - 1));
     const uint32_t c = li / bits, d = li % bits + 1;
     /* x0 is even (TS is), so a column's parity, which hex steps depend on, is lx's */
     *lc = c;
@@ -169,7 +169,7 @@ static ALWAYS_INLINE uint32_t ends(amz_topology T, uint64_t key, uint32_t *lc, u
 static ALWAYS_INLINE bool process_tile(mst_ctx *c, scratch *s, uint64_t t, amz_topology T)
 {
     amz_maze *m = c->m;
-    const int32_t W = m->width, H = m->height, bits = grid_ndirs(T) / 2;
+    const int32_t W = m->width, H = m->height, bits = grid_plain_ndirs(T) / 2;
     const int32_t tx = (int32_t)(t % c->ntx), ty = (int32_t)(t / c->ntx);
     const int32_t x0 = tx * TS, y0 = ty * TS;
     const int32_t tw = W - x0 < TS ? W - x0 : TS, th = H - y0 < TS ? H - y0 : TS;
@@ -328,7 +328,7 @@ static void worker(void *p, unsigned wi)
     obs_progress prog;
     obs_progress_init(&prog, c->ntiles);
     int64_t t;
-    while (!__atomic_load_n(&c->stop, __ATOMIC_RELAXED) && (t = amz_par_next(&c->next, c->ntiles)) >= 0) {
+    while (!__atomic_load_n(&c->stop, __ATOMIC_RELAXED) && (t = par_next(&c->next, c->ntiles)) >= 0) {
         bool ok = c->m->topology == AMZ_TOPO_SQUARE ? tile_square(c, s, (uint64_t)t) : tile_hex(c, s, (uint64_t)t);
         if (!ok) {
             __atomic_store_n(&c->stop, 1, __ATOMIC_RELAXED);
@@ -404,7 +404,7 @@ static amz_status join_tiles(mst_ctx *c, unsigned nw)
     amz_maze *m = c->m;
     const int32_t W = m->width, H = m->height;
     const amz_topology T = m->topology;
-    const int bits = grid_ndirs(T) / 2;
+    const int bits = grid_plain_ndirs(T) / 2;
     uint64_t total = 0;
     size_t n = 0;
     for (uint64_t t = 0; t < c->ntiles; t++) { /* nids become each tile's first number */
@@ -469,7 +469,7 @@ out:
     return st;
 }
 
-amz_status amz_mst_tiled(amz_maze *m, uint64_t key, unsigned threads, const amz_observer *obs, const char *who,
+amz_status gen_mst_tiled(amz_maze *m, uint64_t key, unsigned threads, const amz_observer *obs, const char *who,
                          amz_error *err)
 {
     mst_ctx c;
@@ -479,7 +479,7 @@ amz_status amz_mst_tiled(amz_maze *m, uint64_t key, unsigned threads, const amz_
     c.ntx = (uint32_t)((m->width + TS - 1) / TS);
     c.nty = (uint32_t)((m->height + TS - 1) / TS);
     c.ntiles = (uint64_t)c.ntx * c.nty;
-    unsigned nw = threads < 1 ? 1 : threads > AMZ_PAR_MAX ? AMZ_PAR_MAX : threads;
+    unsigned nw = threads < 1 ? 1 : threads > PAR_MAX ? PAR_MAX : threads;
     if (nw > c.ntiles)
         nw = (unsigned)c.ntiles;
     c.atomic = nw > 1;
@@ -492,7 +492,7 @@ amz_status amz_mst_tiled(amz_maze *m, uint64_t key, unsigned threads, const amz_
         ok = (c.s[i] = scratch_new(rows * cols, rows * TS)) != NULL;
     if (ok) {
         worker_ctx wc = {&c, obs};
-        amz_par_run(nw, worker, &wc);
+        par_run(nw, worker, &wc);
         if (c.stop == 2)
             st = AMZ_ECANCELED;
         else if (c.stop == 0)

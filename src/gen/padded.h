@@ -23,8 +23,8 @@ typedef struct padded {
 } padded;
 
 /* Allocates and marks the border and removed cells. AMZ_ENOMEM on failure. */
-amz_status amz_padded_init(padded *p, const amz_maze *m);
-void amz_padded_free(padded *p);
+amz_status gen_padded_init(padded *p, const amz_maze *m);
+void gen_padded_free(padded *p);
 
 static inline int64_t padded_index(const padded *p, int32_t x, int32_t y)
 {

@@ -84,7 +84,7 @@ static amz_status convert_generic(amz_maze *m, const padded *pv, const uint64_t 
                     continue;
                 amz_cell nb = (amz_cell)ny * w + nx;
                 unsigned np = ny == y - 1 ? prev[nx] : ny == y ? cur[nx] : PARENT(nb, nx, ny);
-                if (cur[x] == (unsigned)d || np == (unsigned)grid_opposite(m->topology, d))
+                if (cur[x] == (unsigned)d || np == (unsigned)grid_plain_opposite(m->topology, d))
                     v |= 1u << (d - 1);
             }
             bits_set_field(m->passages, (uint64_t)c * (uint64_t)bits, (unsigned)bits, v);
@@ -99,7 +99,7 @@ static amz_status convert_generic(amz_maze *m, const padded *pv, const uint64_t 
     return AMZ_OK;
 }
 
-amz_status amz_parents_to_passages(amz_maze *m, const padded *pv, const uint64_t *marked, amz_cell root,
+amz_status gen_parents_to_passages(amz_maze *m, const padded *pv, const uint64_t *marked, amz_cell root,
                                    bool complete)
 {
     if (complete && m->topology == AMZ_TOPO_SQUARE && !m->mask) {

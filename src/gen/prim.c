@@ -26,6 +26,7 @@
 #include "core/error.h"
 #include "core/observe.h"
 #include "core/rng_inline.h"
+#include "gen/any.h"
 #include "gen/gen_impl.h"
 #include "gen/mst.h"
 #include "grid/grid.h"
@@ -197,6 +198,7 @@ static void q_free(bucketq *q)
 
 typedef struct prim_ctx {
     amz_maze *m;
+    int8_t slot_dir[4];    /* any grid: the direction of each storage slot */
     bucketq *q;
     uint64_t *tree, *seen; /* seen: cells announced as FRONTIER (observed runs only) */
     uint64_t key;
@@ -209,21 +211,17 @@ typedef struct prim_ctx {
 static ALWAYS_INLINE amz_status add(prim_ctx *p, amz_topology T, amz_cell c)
 {
     amz_maze *m = p->m;
-    const int32_t w = m->width, h = m->height;
-    const int nd = grid_ndirs(T), bits = nd / 2;
-    const int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);
+    amz_cell nbs[AMZ_MAX_DIRS];
     bits_set(p->tree, (uint64_t)c);
     p->left--;
     if (p->obs && (obs_emit(p->obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) || obs_progress_tick(p->obs, &p->prog)))
         return AMZ_ECANCELED;
+    const int nd = gen_nbrs(m, T, c, nbs);
     for (int d = 0; d < nd; d++) {
-        int32_t nx, ny;
-        if (!grid_step(T, w, h, x, y, d, &nx, &ny))
+        amz_cell nb = nbs[d];
+        if (nb == AMZ_NO_CELL || bits_get(p->tree, (uint64_t)nb))
             continue;
-        amz_cell nb = (amz_cell)ny * w + nx;
-        if (bits_get(p->tree, (uint64_t)nb) || !grid_exists(m, nb))
-            continue;
-        uint64_t e = grid_edge_bit(bits, c, nb, d), wt = mst_weight(p->key, e);
+        uint64_t e = gen_edge(m, T, c, d, nb), wt = mst_weight(p->key, e);
         if (!q_push(p->q, (uint32_t)(wt >> LOW_BITS), (wt & ((1u << LOW_BITS) - 1)) << EDGE_BITS | e))
             return AMZ_ENOMEM;
         if (p->obs && !bits_get(p->seen, (uint64_t)nb)) {
@@ -239,7 +237,7 @@ static ALWAYS_INLINE amz_status grow(prim_ctx *p, amz_topology T)
 {
     amz_maze *m = p->m;
     const int32_t w = m->width, h = m->height;
-    const int bits = grid_ndirs(T) / 2;
+    const int bits = T == GEN_ANY ? m->bits : grid_plain_ndirs(T) / 2;
     amz_status st = add(p, T, m->start);
     uint64_t e;
     /* Once every cell is in, the queue holds only stale edges: stop. */
@@ -253,17 +251,22 @@ static ALWAYS_INLINE amz_status grow(prim_ctx *p, amz_topology T)
         __builtin_prefetch(&p->tree[nx >> 6]);
         __builtin_prefetch(&p->tree[(nx + (uint64_t)w) >> 6]);
         __builtin_prefetch(&m->passages[p->q->next >> 6], 1);
-        /* Decode the edge: the owning cell and its direction (1 .. bits). */
-        amz_cell a = (amz_cell)(e / (uint64_t)bits);
-        int d = (int)(e % (uint64_t)bits) + 1;
-        int32_t ax = (int32_t)(a % w), ay = (int32_t)(a / w);
-        amz_cell b = grid_neighbor_xy(T, w, h, a, ax, ay, d);
+        /* Decode the edge: the owning cell and its direction. */
+        amz_cell a, b;
+        int d;
+        if (T == GEN_ANY) {
+            b = any_edge_ends(m, p->slot_dir, e, &a, &d);
+        } else {
+            a = (amz_cell)(e / (uint64_t)bits);
+            d = (int)(e % (uint64_t)bits) + 1;
+            b = grid_neighbor_xy(T, w, h, a, (int32_t)(a % w), (int32_t)(a / w), d);
+        }
         bool ain = bits_get(p->tree, (uint64_t)a), bin = bits_get(p->tree, (uint64_t)b);
         if (ain && bin)
             continue; /* stale: both ends joined meanwhile */
         bits_set(m->passages, e);
         amz_cell from = ain ? a : b, to = ain ? b : a;
-        int dir = ain ? d : grid_opposite(T, d);
+        int dir = ain ? d : T == GEN_ANY ? grid_back(m, a, d) : grid_plain_opposite(T, d);
         if (p->obs && obs_emit(p->obs, AMZ_EV_CARVE, from, dir, to))
             return AMZ_ECANCELED;
         st = add(p, T, to);
@@ -281,20 +284,28 @@ static amz_status grow_hex(prim_ctx *p)
     return grow(p, AMZ_TOPO_HEX);
 }
 
-amz_status amz_gen_prim(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+static amz_status grow_any(prim_ctx *p)
+{
+    return grow(p, GEN_ANY);
+}
+
+amz_status gen_prim(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                         amz_error *err)
 {
     /* Unwatched, the same tree (the minimum spanning tree of the same weights) comes
      * faster by tiles (mst_tiles.c); on a mask only the start's part is grown here. */
-    if (!obs_wants_steps(obs) && !m->mask)
-        return amz_mst_tiled(m, rng_next(rng), o->threads, obs, "prim", err);
+    const bool plain = amz_maze_is_plain(m);
+    if (!obs_wants_steps(obs) && !m->mask && plain)
+        return gen_mst_tiled(m, rng_next(rng), o->threads, obs, "prim", err);
     const size_t words = (size_t)bits_words((uint64_t)m->ncells);
-    prim_ctx p = {m, amz_calloc(1, sizeof(bucketq)), amz_calloc(words, 8), NULL, 0, (uint64_t)m->ncells, obs,
+    prim_ctx p = {m, {0}, amz_calloc(1, sizeof(bucketq)), amz_calloc(words, 8), NULL, 0, (uint64_t)m->ncells, obs,
                   {0, 0, 0, 0}};
+    for (int s = 0; s < m->bits && !plain; s++)
+        p.slot_dir[s] = (int8_t)any_slot_dir(m, (unsigned)s);
     amz_status st = AMZ_OK;
     p.key = rng_next(rng);
     if (m->mask && p.tree) { /* count the start's part; the flood's bits are cleared again */
-        p.left = amz_gen_part(m, m->start, p.tree);
+        p.left = gen_part(m, m->start, p.tree);
         memset(p.tree, 0, words * 8);
         if (!p.left)
             st = AMZ_ENOMEM;
@@ -306,7 +317,7 @@ amz_status amz_gen_prim(amz_maze *m, amz_rng *rng, const amz_gen_options *o, con
     if (!p.q || !p.tree || (obs && !p.seen))
         st = AMZ_ENOMEM;
     else if (st == AMZ_OK)
-        st = m->topology == AMZ_TOPO_SQUARE ? grow_square(&p) : grow_hex(&p);
+        st = !plain ? grow_any(&p) : m->topology == AMZ_TOPO_SQUARE ? grow_square(&p) : grow_hex(&p);
     if (st == AMZ_ENOMEM)
         amz_errorf(err, st, "prim: out of memory for the frontier");
     else if (st == AMZ_ECANCELED)

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/observe.h"
 #include "core/rng_inline.h"
+#include "gen/any.h"
 #include "gen/gen_impl.h"
 #include "grid/grid.h"
 
@@ -17,6 +18,8 @@ typedef struct bag {
     uint64_t count, cap;
 } bag;
 
+/* Doubling growth; on failure the bag is unchanged and still freed by the caller. A
+ * cell enters the bag once (front marks it), so the bag never exceeds the cells. */
 static bool bag_push(bag *b, amz_cell c)
 {
     if (b->count == b->cap) {
@@ -34,53 +37,47 @@ static bool bag_push(bag *b, amz_cell c)
 static ALWAYS_INLINE amz_status grow(amz_maze *m, amz_topology T, amz_rng *rng, uint64_t *tree, uint64_t *front,
                                      bag *b, const amz_observer *obs)
 {
-    const int32_t w = m->width, h = m->height;
-    const int nd = grid_ndirs(T), bits = nd / 2;
     obs_progress prog = {0, 0, 0, 0};
+    amz_cell nb[AMZ_MAX_DIRS];
     if (obs)
         obs_progress_init(&prog, (uint64_t)amz_maze_count_cells(m));
     amz_cell c = m->start, from = AMZ_NO_CELL;
     int dir = -1;
     for (;;) {
         /* c joins the maze (through `dir` from `from`, except the first cell). */
-        int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);
         bits_set(tree, (uint64_t)c);
         /* CARVE (already made at the end of the last round) before VISIT, like every
          * growing generator: a cancel at either leaves no unannounced passage. */
         if (obs && ((from != AMZ_NO_CELL && obs_emit(obs, AMZ_EV_CARVE, c, dir, from)) ||
                     obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) || obs_progress_tick(obs, &prog)))
             return AMZ_ECANCELED;
+        int nd = gen_nbrs(m, T, c, nb);
         for (int d = 0; d < nd; d++) {
-            int32_t nx, ny;
-            if (!grid_step(T, w, h, x, y, d, &nx, &ny))
+            if (nb[d] == AMZ_NO_CELL || bits_get(tree, (uint64_t)nb[d]) || bits_get(front, (uint64_t)nb[d]))
                 continue;
-            amz_cell nb = (amz_cell)ny * w + nx;
-            if (bits_get(tree, (uint64_t)nb) || bits_get(front, (uint64_t)nb) || !grid_exists(m, nb))
-                continue;
-            bits_set(front, (uint64_t)nb);
-            if (!bag_push(b, nb))
+            bits_set(front, (uint64_t)nb[d]);
+            if (!bag_push(b, nb[d]))
                 return AMZ_ENOMEM;
-            if (obs && obs_emit(obs, AMZ_EV_FRONTIER, nb, -1, AMZ_NO_CELL))
+            if (obs && obs_emit(obs, AMZ_EV_FRONTIER, nb[d], -1, AMZ_NO_CELL))
                 return AMZ_ECANCELED;
         }
         if (b->count == 0)
             return AMZ_OK;
+        /* Uniform pick and swap-removal: the bag's order is irrelevant to a uniform
+         * choice, so removal is O(1). Its front bit stays set: c is in the tree next. */
         uint64_t i = amz_rng_below64(rng, b->count);
         c = b->items[i];
         b->items[i] = b->items[--b->count];
         /* Join c to a random neighbour already in the maze. */
-        x = (int32_t)(c % w);
-        y = (int32_t)(c / w);
         int cand[AMZ_MAX_DIRS] = {0}, k = 0;
-        for (int d = 0; d < nd; d++) {
-            int32_t nx, ny;
-            if (grid_step(T, w, h, x, y, d, &nx, &ny) && bits_get(tree, (uint64_t)ny * (uint64_t)w + (uint64_t)nx))
+        nd = gen_nbrs(m, T, c, nb);
+        for (int d = 0; d < nd; d++)
+            if (nb[d] != AMZ_NO_CELL && bits_get(tree, (uint64_t)nb[d]))
                 cand[k++] = d;
-        }
         /* A frontier cell always has a neighbour in the tree: it was put there by one. */
         dir = cand[rng_below(rng, (uint32_t)k)];
-        from = grid_neighbor_xy(T, w, h, c, x, y, dir);
-        bits_set(m->passages, grid_edge_bit(bits, c, from, dir));
+        from = nb[dir];
+        bits_set(m->passages, gen_edge(m, T, c, dir, from));
     }
 }
 
@@ -94,10 +91,17 @@ static amz_status grow_hex(amz_maze *m, amz_rng *rng, uint64_t *t, uint64_t *f, 
     return grow(m, AMZ_TOPO_HEX, rng, t, f, b, o);
 }
 
-amz_status amz_gen_prim_simple(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+static amz_status grow_any(amz_maze *m, amz_rng *rng, uint64_t *t, uint64_t *f, bag *b, const amz_observer *o)
+{
+    return grow(m, GEN_ANY, rng, t, f, b, o);
+}
+
+amz_status gen_prim_simple(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                                amz_error *err)
 {
     (void)o;
+    /* Two bits a cell: in the maze, and ever put on the frontier. grow returns bare
+     * codes; the messages are added here, and all memory is freed on every path. */
     const size_t words = (size_t)bits_words((uint64_t)m->ncells);
     uint64_t *tree = amz_calloc(words, 8), *front = amz_calloc(words, 8);
     bag b = {NULL, 0, 0};
@@ -105,8 +109,9 @@ amz_status amz_gen_prim_simple(amz_maze *m, amz_rng *rng, const amz_gen_options 
     if (!tree || !front)
         st = AMZ_ENOMEM;
     else
-        st = m->topology == AMZ_TOPO_SQUARE ? grow_square(m, rng, tree, front, &b, obs)
-                                            : grow_hex(m, rng, tree, front, &b, obs);
+        st = !amz_maze_is_plain(m)              ? grow_any(m, rng, tree, front, &b, obs)
+             : m->topology == AMZ_TOPO_SQUARE ? grow_square(m, rng, tree, front, &b, obs)
+                                              : grow_hex(m, rng, tree, front, &b, obs);
     if (st == AMZ_ENOMEM)
         amz_errorf(err, st, "prim-simple: out of memory for the frontier");
     else if (st == AMZ_ECANCELED)

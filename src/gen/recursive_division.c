@@ -75,7 +75,7 @@ static amz_status open_field(amz_maze *m, const amz_observer *obs)
     return AMZ_OK;
 }
 
-amz_status amz_gen_recursive_division(amz_maze *m, amz_rng *rng, const amz_gen_options *o,
+amz_status gen_recursive_division(amz_maze *m, amz_rng *rng, const amz_gen_options *o,
                                       const amz_observer *obs, amz_error *err)
 {
     (void)o;

@@ -19,7 +19,7 @@
 /* Square grid, nobody watching: 64 cells per coin word, east passages written 32 at a
  * time, one bounded draw per run. About 2 ns per cell. Row y goes to `cur` at
  * `cur_base`; a run's way up is the S bit of the cell above, in `up` at `up_base`. */
-void amz_sidewinder_row(amz_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_base, uint64_t *up, uint64_t up_base)
+static void gen_sidewinder_row(gen_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_base, uint64_t *up, uint64_t up_base)
 {
     const int64_t w = g->w;
     amz_rng *rng = g->rng;
@@ -34,8 +34,8 @@ void amz_sidewinder_row(amz_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_ba
         const uint64_t cells = span == 64 ? ~(uint64_t)0 : ((uint64_t)1 << span) - 1;
         /* Coins for cells that can go east: all but the row's last cell. */
         const uint64_t east = rng_next(rng) & (x0 + 64 >= w ? cells >> 1 : cells);
-        amz_or_bits(cur, cur_base + (uint64_t)x0 * 2, amz_spread32(east));
-        amz_or_bits(cur, cur_base + (uint64_t)x0 * 2 + 64, amz_spread32(east >> 32));
+        bits_or64(cur, cur_base + (uint64_t)x0 * 2, bits_spread32(east));
+        bits_or64(cur, cur_base + (uint64_t)x0 * 2 + 64, bits_spread32(east >> 32));
         /* Each cell that does not go east closes its run. */
         for (uint64_t ends = ~east & cells; ends; ends &= ends - 1) {
             int64_t last = x0 + __builtin_ctzll(ends);
@@ -46,13 +46,7 @@ void amz_sidewinder_row(amz_rowgen *g, int32_t y, uint64_t *cur, uint64_t cur_ba
     }
 }
 
-static void square_fast(amz_maze *m, amz_rng *rng)
-{
-    amz_rowgen g = {m->width, m->height, rng, NULL, NULL, 0, 0, 0, 0, 0};
-    const uint64_t stride = (uint64_t)m->width * 2;
-    for (int32_t y = 0; y < m->height; y++)
-        amz_sidewinder_row(&g, y, m->passages, (uint64_t)y * stride, m->passages, y ? (uint64_t)(y - 1) * stride : 0);
-}
+const struct amz_gen_rows gen_sidewinder_rows = {gen_sidewinder_row, false, NULL};
 
 /* The upward edges of cell (x, y), y > 0, in a fixed order; returns how many. */
 static int up_edges(const amz_maze *m, int32_t x, int32_t y, int dirs[3])
@@ -77,7 +71,8 @@ static amz_status carve(amz_maze *m, amz_cell c, int d, const amz_observer *obs)
     return obs && obs_emit(obs, AMZ_EV_CARVE, c, d, nb) ? AMZ_ECANCELED : AMZ_OK;
 }
 
-/* Any topology, with events: one cell at a time, drawing exactly what square_fast draws. */
+/* Any topology, with events: one cell at a time, drawing exactly what gen_sidewinder_row
+ * draws. */
 static amz_status generic(amz_maze *m, amz_rng *rng, const amz_observer *obs)
 {
     const int32_t w = m->width, h = m->height;
@@ -126,14 +121,13 @@ static amz_status generic(amz_maze *m, amz_rng *rng, const amz_observer *obs)
     return AMZ_OK;
 }
 
-amz_status amz_gen_sidewinder(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+amz_status gen_sidewinder(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                               amz_error *err)
 {
-    (void)o;
-    if (m->topology == AMZ_TOPO_SQUARE && !obs) {
-        square_fast(m, rng);
-        return AMZ_OK;
-    }
+    if (m->topology == AMZ_TOPO_POLAR || m->topology == AMZ_TOPO_TRIANGLE)
+        return gen_sidewinder_rows_any(m, rng, obs, err);
+    if (m->topology == AMZ_TOPO_SQUARE && !obs_wants_steps(obs))
+        return gen_rows_run(m, &gen_sidewinder_rows, rng, o, obs, "sidewinder", err);
     if (generic(m, rng, obs))
         return amz_errorf(err, AMZ_ECANCELED, "sidewinder: canceled by the observer");
     return AMZ_OK;

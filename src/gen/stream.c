@@ -12,32 +12,21 @@
 #include "core/rng_inline.h"
 #include "gen/gen_impl.h"
 
-typedef struct streamer {
-    const char *name;
-    amz_row_gen_fn row;
-    bool sets; /* needs eller's per-column set lists */
-} streamer;
-
-static const streamer streamers[] = {
-    {"eller", amz_eller_row, true},
-    {"sidewinder", amz_sidewinder_row, false},
-    {"binary-tree", amz_binary_tree_row, false},
-};
-
-static const streamer *find(const char *name)
+/* The registry row of `name` if it is a row generator, else NULL. */
+static const struct amz_gen_rows *find(const char *name)
 {
-    for (size_t i = 0; name && i < sizeof streamers / sizeof streamers[0]; i++)
-        if (strcmp(streamers[i].name, name) == 0)
-            return &streamers[i];
-    return NULL;
+    const amz_gen_info *g = amz_gen_find(name);
+    return g ? g->rows : NULL;
 }
 
+/* Square only: the row generators' streamed rows use square's two owned slots (E, S)
+ * per cell, the layout the .amz rows writer and the PNG row writer expect. */
 bool amz_gen_can_stream(const char *name, amz_topology t)
 {
     return find(name) && t == AMZ_TOPO_SQUARE;
 }
 
-/* Words of one row buffer: 2 bits a cell, one spare word for amz_or_bits' spill. */
+/* Words of one row buffer: 2 bits a cell, one spare word for bits_or64's spill. */
 static uint64_t row_words(int64_t width)
 {
     return ((uint64_t)width * 2 + 63) / 64 + 1;
@@ -45,9 +34,11 @@ static uint64_t row_words(int64_t width)
 
 uint64_t amz_gen_stream_memory(const char *name, int64_t width)
 {
-    const streamer *s = find(name);
+    const struct amz_gen_rows *s = find(name);
     if (!s || width < 1 || width > AMZ_MAX_SIDE)
         return UINT64_MAX;
+    /* The two row buffers, plus for set-based generators (eller) the L and R arrays of
+     * width + 1 entries that gen_rowgen_init allocates (rows.c). */
     uint64_t bytes = 2 * row_words(width) * 8;
     if (s->sets)
         bytes += 2 * ((uint64_t)width + 1) * sizeof(int32_t);
@@ -55,7 +46,7 @@ uint64_t amz_gen_stream_memory(const char *name, int64_t width)
 }
 
 amz_status amz_gen_stream(const char *name, amz_topology t, int64_t width, int64_t height,
-                          const amz_gen_options *o, amz_row_fn row, void *ctx, const amz_observer *obs,
+                          const amz_gen_options *o, amz_row_sink *sink, const amz_observer *obs,
                           amz_error *err)
 {
     amz_gen_options defaults;
@@ -63,11 +54,10 @@ amz_status amz_gen_stream(const char *name, amz_topology t, int64_t width, int64
         amz_gen_options_init(&defaults);
         o = &defaults;
     }
-    const streamer *s = find(name);
+    const struct amz_gen_rows *s = find(name);
     if (!s) {
         if (amz_gen_find(name))
-            return amz_errorf(err, AMZ_EUNSUPPORTED, "%s cannot stream: it needs the whole maze (eller, sidewinder "
-                              "and binary-tree stream)", name);
+            return amz_errorf(err, AMZ_EUNSUPPORTED, "%s cannot stream: it needs the whole maze", name);
         return amz_errorf(err, AMZ_ENOTFOUND, "unknown generator '%s'", name ? name : "");
     }
     if (t != AMZ_TOPO_SQUARE)
@@ -75,6 +65,11 @@ amz_status amz_gen_stream(const char *name, amz_topology t, int64_t width, int64
     amz_status st = amz_gen_options_check(o, err);
     if (st)
         return st;
+    /* Everything that post-processes or reshapes the finished maze is refused up front,
+     * before the sink has seen a byte, so a refused stream writes nothing. */
+    if (o->unicursal || o->symmetry || o->sparse || o->sparse_share > 0)
+        return amz_errorf(err, AMZ_EUNSUPPORTED, "a stream cannot make a %s maze: it needs the whole maze",
+                          o->unicursal ? "unicursal" : o->symmetry ? "symmetric" : "sparse");
     if (o->braid > 0 || o->ends != AMZ_ENDS_KEEP)
         return amz_errorf(err, AMZ_EUNSUPPORTED, "%s needs the whole maze and cannot be streamed",
                           o->braid > 0 ? "braiding" : "placing start and goal");
@@ -85,42 +80,38 @@ amz_status amz_gen_stream(const char *name, amz_topology t, int64_t width, int64
                           (long long)height, AMZ_MAX_SIDE, (long long)AMZ_MAX_CELLS);
     obs = obs_normalize(obs);
 
+    /* Seeded as amz_gen_run seeds the same generator, and the row code is the one the
+     * in-memory fast path runs, so a streamed maze equals the in-memory one cell for
+     * cell (the tests compare them). */
     const uint64_t words = row_words(width);
     uint64_t *rows = amz_calloc((size_t)(2 * words), sizeof *rows);
-    int32_t *L = NULL, *R = NULL;
-    if (s->sets) {
-        L = amz_malloc(((size_t)width + 1) * sizeof *L);
-        R = amz_malloc(((size_t)width + 1) * sizeof *R);
-    }
-    if (!rows || (s->sets && (!L || !R))) {
-        st = amz_errorf(err, AMZ_ENOMEM, "%s: cannot allocate row buffers for %lld columns", name, (long long)width);
-        goto out;
-    }
-    for (int64_t x = 0; s->sets && x < width; x++)
-        L[x] = R[x] = (int32_t)x;
+    if (!rows)
+        return amz_errorf(err, AMZ_ENOMEM, "%s: cannot allocate row buffers for %lld columns", name, (long long)width);
     amz_rng rng;
     amz_rng_seed(&rng, o->seed);
-    amz_rowgen g = {(int32_t)width, (int32_t)height, &rng, L, R, 0, 0, 0, 0, 0};
-    if (s->row == amz_binary_tree_row)
-        amz_binary_tree_rowgen_init(&g, o);
-    /* About 1000 PROGRESS events, at row ends. */
-    const uint64_t rows_per_tick = (uint64_t)height / 1000 ? (uint64_t)height / 1000 : 1;
+    gen_rowgen g;
+    if ((st = gen_rowgen_init(&g, s, width, height, &rng, o, name, err))) {
+        amz_free(rows);
+        return st;
+    }
+    /* Row y is made in one buffer while row y-1, in the other, may still gain S edges
+     * from it; so row y-1 goes to the sink only once row y is done. */
     for (int64_t y = 0; y < height; y++) {
         uint64_t *cur = rows + (uint64_t)(y & 1) * words, *up = rows + (uint64_t)((y + 1) & 1) * words;
         memset(cur, 0, (size_t)words * sizeof *cur);
         s->row(&g, (int32_t)y, cur, 0, up, 0);
-        if (y > 0 && (st = row(ctx, (int32_t)(y - 1), up, err)))
+        if (y > 0 && (st = amz_row_sink_put(sink, (int32_t)(y - 1), up, err)))
             goto out;
-        if (obs && ((uint64_t)(y + 1) % rows_per_tick == 0 || y + 1 == height) &&
-            obs_emit_index(obs, AMZ_EV_PROGRESS, AMZ_NO_CELL, (uint64_t)(y + 1) * (uint64_t)width, cells)) {
+        if (obs && obs_row_done(obs, y, height, width)) {
             st = amz_errorf(err, AMZ_ECANCELED, "%s: canceled by the observer", name);
             goto out;
         }
     }
-    st = row(ctx, (int32_t)(height - 1), rows + (uint64_t)((height - 1) & 1) * words, err);
+    /* The last row has no row below to open its S edges, so it is final as made. The
+     * sink is not finished here: finishing or aborting it is the caller's, who owns it. */
+    st = amz_row_sink_put(sink, (int32_t)(height - 1), rows + (uint64_t)((height - 1) & 1) * words, err);
 out:
+    gen_rowgen_deinit(&g);
     amz_free(rows);
-    amz_free(L);
-    amz_free(R);
     return st;
 }

@@ -21,6 +21,8 @@ typedef struct walker {
     const amz_observer *obs;
     uint64_t *tree;    /* ncells bits: in the tree (or outside the root's part) */
     uint64_t *outside; /* NULL, or ncells bits: existing cells outside the root's part */
+    uint8_t *nib;      /* grids other than plain square and hex: each cell's 4-bit parent
+                          (or walk) direction, instead of the passage array */
     amz_cell root;
     amz_cell pos;      /* where aldous-broder's walk stands (it starts at the root) */
     uint64_t in_tree;  /* tree cells so far, root included */
@@ -30,19 +32,23 @@ typedef struct walker {
 
 /* The root the walkers use: the centre cell on a full grid (walks find a central tree
  * sooner than a corner one; any root gives the same uniform law), else the start. */
-amz_cell amz_walker_root(const amz_maze *m);
+amz_cell gen_walker_root(const amz_maze *m);
 /* Allocates the bits, marks the root (VISIT event). AMZ_ENOMEM / AMZ_ECANCELED with a
  * message prefixed by `name`; on failure nothing needs freeing. */
-amz_status amz_walker_init(walker *w, amz_maze *m, amz_rng *rng, const amz_observer *obs, const char *name,
+amz_status gen_walker_init(walker *w, amz_maze *m, amz_rng *rng, const amz_observer *obs, const char *name,
                            amz_error *err);
 /* Converts the tree to passages (also after a cancelled run: a valid partial maze) and
  * frees the bits; returns st, or AMZ_ENOMEM if the conversion failed. */
-amz_status amz_walker_finish(walker *w, amz_status st, const char *name, amz_error *err);
+amz_status gen_walker_finish(walker *w, amz_status st, const char *name, amz_error *err);
+
+/* The general forms of the walks, for every other grid (walk_any.c). */
+amz_status gen_walk_any_aldous_broder(walker *w, uint64_t stop_at);
+amz_status gen_walk_any_wilson(walker *w);
 
 /* Aldous-Broder from w->pos until `stop_at` cells are in the tree (aldous_broder.c). */
-amz_status amz_walk_aldous_broder(walker *w, uint64_t stop_at);
+amz_status gen_walk_aldous_broder(walker *w, uint64_t stop_at);
 /* Wilson's loop-erased walks from every cell not yet in the tree (wilson.c). */
-amz_status amz_walk_wilson(walker *w);
+amz_status gen_walk_wilson(walker *w);
 
 /* A uniformly random direction of topology T from a buffer of random bits: 2 bits per
  * square draw; hex takes 3 bits and rejects 6 and 7 (21 draws per 64-bit word). */
@@ -76,7 +82,7 @@ static ALWAYS_INLINE int walk_dir(amz_topology T, amz_rng *rng, uint64_t *buf, i
 static inline void walk_steps(amz_topology T, int64_t width, int64_t du[2][AMZ_MAX_DIRS])
 {
     for (int odd = 0; odd < 2; odd++)
-        for (int d = 0; d < grid_ndirs(T); d++)
+        for (int d = 0; d < grid_plain_ndirs(T); d++)
             du[odd][d] = (int64_t)grid_dy[T][odd][d] * width + grid_dx[T][d];
 }
 

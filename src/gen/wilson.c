@@ -30,7 +30,7 @@ static ALWAYS_INLINE amz_status wilson(walker *wk, amz_topology T, bool MASK)
 {
     amz_maze *m = wk->m;
     const int32_t w = m->width, h = m->height;
-    const int bits = grid_ndirs(T) / 2;
+    const int bits = grid_plain_ndirs(T) / 2;
     const amz_cell n = m->ncells;
     uint64_t *par = m->passages, *tree = wk->tree;
     const uint64_t *mask = m->mask;
@@ -38,6 +38,9 @@ static ALWAYS_INLINE amz_status wilson(walker *wk, amz_topology T, bool MASK)
     amz_rng *rng = wk->rng;
     int64_t du[2][AMZ_MAX_DIRS];
     walk_steps(T, w, du);
+    /* Invariant: a tree cell's field in par is its final parent and is never written
+     * again; the walk writes only into cells it leaves, which are all outside the tree
+     * (it stops on entering the tree), so their fields are scratch until joined. */
     uint64_t buf = 0, in_tree = wk->in_tree;
     int left = 0;
 
@@ -48,6 +51,8 @@ static ALWAYS_INLINE amz_status wilson(walker *wk, amz_topology T, bool MASK)
         amz_cell c = u;
         int32_t x = (int32_t)(u % w), y = (int32_t)(u / w);
         for (;;) {
+            /* Redraw a step off the grid or into a removed cell: the walk must be the
+             * simple random walk on the existing cells for the law to be uniform. */
             int d = walk_dir(T, rng, &buf, &left);
             int32_t nx, ny;
             if (!grid_step(T, w, h, x, y, d, &nx, &ny))
@@ -91,6 +96,8 @@ static ALWAYS_INLINE amz_status wilson(walker *wk, amz_topology T, bool MASK)
             y = ny;
         }
     }
+    /* in_tree is kept in a local for the hot loop and written back on every exit,
+     * so houston and gen_walker_finish see the true count. */
     wk->in_tree = in_tree;
     return AMZ_OK;
 }
@@ -115,21 +122,23 @@ static amz_status wilson_hex_mask(walker *w)
     return wilson(w, AMZ_TOPO_HEX, true);
 }
 
-amz_status amz_walk_wilson(walker *w)
+amz_status gen_walk_wilson(walker *w)
 {
+    if (w->nib)
+        return gen_walk_any_wilson(w);
     if (w->m->topology == AMZ_TOPO_SQUARE)
         return w->m->mask ? wilson_square_mask(w) : wilson_square(w);
     return w->m->mask ? wilson_hex_mask(w) : wilson_hex(w);
 }
 
-amz_status amz_gen_wilson(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
+amz_status gen_wilson(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                           amz_error *err)
 {
     (void)o;
     walker w;
-    amz_status st = amz_walker_init(&w, m, rng, obs, "wilson", err);
+    amz_status st = gen_walker_init(&w, m, rng, obs, "wilson", err);
     if (st)
         return st;
-    st = amz_walk_wilson(&w);
-    return amz_walker_finish(&w, st, "wilson", err);
+    st = gen_walk_wilson(&w);
+    return gen_walker_finish(&w, st, "wilson", err);
 }

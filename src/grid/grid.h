@@ -1,6 +1,8 @@
-/* grid.h — inline topology arithmetic shared by the model and the algorithms' hot loops.
- * Every function takes the topology as a value so that a loop instantiated with a
- * constant topology (see ALWAYS_INLINE users) compiles to straight-line code. */
+/* grid.h — inline arithmetic of the plain grids (flat square and hex without wrap or
+ * weave, amz_maze_is_plain) for the algorithms' hot loops. Every function takes the
+ * topology as a value so that a loop instantiated with a constant topology (see
+ * ALWAYS_INLINE users) compiles to straight-line code. Every other grid goes through
+ * the general interface of grid/topo.h. */
 #ifndef AMZ_GRID_GRID_H
 #define AMZ_GRID_GRID_H
 
@@ -9,12 +11,7 @@
 
 #include "amaze/maze.h"
 #include "core/bits.h"
-
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
+#include "grid/topo.h"
 
 /* Column/row offsets of each direction: [topology][column parity][direction].
  * Square ignores parity; hex "odd-q" shifts odd columns down by half a cell, so the
@@ -25,21 +22,17 @@ static const int8_t grid_dy[2][2][6] = {
     {{-1, -1, 0, 1, 0, -1}, {-1, 0, 1, 1, 1, 0}},
 };
 
-static inline int grid_ndirs(amz_topology t)
+/* Directions of a plain grid: square 4, hex 6. */
+static inline int grid_plain_ndirs(amz_topology t)
 {
     return t == AMZ_TOPO_SQUARE ? 4 : 6;
 }
 
-static inline int grid_opposite(amz_topology t, int d)
+static inline int grid_plain_opposite(amz_topology t, int d)
 {
-    int n = grid_ndirs(t);
+    int n = grid_plain_ndirs(t);
     int o = d + n / 2;
     return o >= n ? o - n : o;
-}
-
-static inline bool grid_exists(const amz_maze *m, amz_cell c)
-{
-    return !m->mask || bits_get(m->mask, (uint64_t)c);
 }
 
 /* Moves (x, y) one step in direction d; false if that leaves the grid. */
@@ -91,14 +84,8 @@ static ALWAYS_INLINE unsigned grid_square_open(const uint64_t *pas, amz_cell c, 
     return open;
 }
 
-/* Full neighbour lookup (mask included) for code that is not performance critical. */
-static inline amz_cell grid_neighbor(const amz_maze *m, amz_cell c, int d)
-{
-    int32_t x = (int32_t)(c % m->width), y = (int32_t)(c / m->width);
-    amz_cell nb = grid_neighbor_xy(m->topology, m->width, m->height, c, x, y, d);
-    if (nb == AMZ_NO_CELL || !grid_exists(m, nb))
-        return AMZ_NO_CELL;
-    return nb;
-}
+/* amz_maze_init whose passages are plain zeroed memory, not touched in advance: a
+ * reader filling them as the data arrives uses only what arrives (maze.c). */
+amz_status grid_maze_init_lazy(amz_maze *m, const amz_grid *g, amz_error *err);
 
 #endif

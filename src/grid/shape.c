@@ -1,8 +1,12 @@
-/* shape.c — named maze shapes and text masks. Shapes test each cell centre against a
- * figure inscribed in the grid (hex centres from the flat-topped odd-q layout; the
- * hexagon uses hex distance in cube coordinates, after Amit Patel, "Hexagonal Grids",
- * redblobgames.com), then keep the largest island so one perfect maze fits. */
+/* shape.c — named maze shapes and text masks. Shapes test each cell centre, placed as
+ * the pictures place it (amaze/image.h: square cells a unit wide, hexagons a unit
+ * corner to corner), against the largest such figure centred in the picture: a
+ * circle is round and a triangle equilateral on the page whatever the grid's cell
+ * counts. The hexagon is a ball of hex distance in cube coordinates (Amit Patel,
+ * "Hexagonal Grids", redblobgames.com), regular on the page by construction. The
+ * largest island is kept so one perfect maze fits. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "amaze/alloc.h"
@@ -10,7 +14,9 @@
 #include "core/bits.h"
 #include "core/error.h"
 #include "grid/grid.h"
+#include "grid/recipe.h"
 
+/* Indexed by amz_shape; the names are --shape values and appear in recipes. */
 static const char *const shape_names[] = {"rect", "circle", "diamond", "hexagon", "triangle"};
 
 const char *amz_shape_name(amz_shape s)
@@ -42,20 +48,40 @@ bool amz_shape_supports(amz_shape s, amz_topology t)
     return false;
 }
 
-/* Cell centre in units where square cells are 1 apart and hex columns 1.5 apart with
- * rows sqrt(3) apart (unit circumradius). */
-static void centre(const amz_maze *m, int32_t x, int32_t y, double *cx, double *cy)
+bool amz_shape_supports_grid(amz_shape s, const amz_grid *g)
 {
+    /* Plain square and hex keep their historic per-topology list (the cell-exact
+     * hexagon needs hex cells); other grids test centres from the model geometry, where
+     * every figure is defined, except polar, which is already round. */
+    if (amz_grid_is_plain(g))
+        return amz_shape_supports(s, g->topology);
+    if (g->topology == AMZ_TOPO_POLAR)
+        return s == AMZ_SHAPE_RECT;
+    return (unsigned)s < sizeof shape_names / sizeof shape_names[0];
+}
+
+/* Cell centre in picture units (amaze/image.h with cell = 1 and no margin or wall):
+ * square (x + 1/2, y + 1/2); hex (1/2 + 3/4 x, sqrt(3)/4 (2y + 1 + (x odd))). *bw, *bh
+ * receive the extent of all cells' outlines. */
+static void centre(const amz_maze *m, int32_t x, int32_t y, double *cx, double *cy, double *bw, double *bh)
+{
+    const double q = sqrt(3.0) / 4;
     if (m->topology == AMZ_TOPO_SQUARE) {
-        *cx = x;
-        *cy = y;
+        *cx = x + 0.5;
+        *cy = y + 0.5;
+        *bw = m->width;
+        *bh = m->height;
     } else {
-        *cx = 1.5 * x;
-        *cy = sqrt(3.0) * (y + 0.5 * (x & 1));
+        *cx = 0.5 + 0.75 * x;
+        *cy = q * (2.0 * y + 1 + (x & 1));
+        *bw = 0.75 * (m->width - 1) + 1;
+        *bh = q * (2.0 * m->height + (m->width > 1));
     }
 }
 
 /* Hex distance between odd-q cells via cube coordinates. */
+/* Odd-q offset (x, y) to axial (q, r): r = y - (x - (x & 1)) / 2; the cube third
+ * coordinate is s = -q - r, and the distance half the sum of the absolute differences. */
 static int hex_distance(int32_t x1, int32_t y1, int32_t x2, int32_t y2)
 {
     int64_t q1 = x1, r1 = y1 - (x1 - (x1 & 1)) / 2;
@@ -67,66 +93,122 @@ static int hex_distance(int32_t x1, int32_t y1, int32_t x2, int32_t y2)
     return (int)((dq + dr + ds) / 2);
 }
 
-static bool inside(const amz_maze *m, amz_shape s, int32_t x, int32_t y)
+/* The same on any grid, from the model's geometry of level 0 (amaze/maze.h). */
+static void centre_any(const amz_maze *m, amz_cell c, double *cx, double *cy, double *bw, double *bh)
 {
-    const int32_t w = m->width, h = m->height;
-    double px, py, x0, y0, x1, y1;
-    centre(m, x, y, &px, &py);
-    /* Bounding box of all centres; for hex the odd-column shift adds half a row. */
-    centre(m, 0, 0, &x0, &y0);
-    centre(m, w - 1, h - 1, &x1, &y1);
-    if (m->topology == AMZ_TOPO_HEX && w > 1)
-        y1 = sqrt(3.0) * (h - 0.5);
-    double mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
-    /* Half extents reach half a cell beyond the outer centres so edge cells count. */
-    double rx = (x1 - x0) / 2 + 0.5, ry = (y1 - y0) / 2 + 0.5;
-    const double eps = 1e-9;
+    int32_t x, y, z;
+    amz_maze_cell_xyz(m, c, &x, &y, &z);
+    amz_point p = amz_maze_cell_center(m, m->levels > 1 ? amz_maze_cell_at3(m, x, y, 0) : c), lo, hi;
+    /* Every level gets level 0's mask pattern, so a shaped 3D maze is a stack of the
+     * same figure. l0 is a shallow copy only asked for the extent (it owns nothing). */
+    amz_maze l0 = *m;
+    l0.levels = 1;
+    amz_maze_extent(&l0, &lo, &hi);
+    *cx = p.x - lo.x;
+    *cy = p.y - lo.y;
+    *bw = hi.x - lo.x;
+    *bh = hi.y - lo.y;
+}
+
+/* A regular flat-topped hexagon of circumradius r around the origin. */
+static bool in_hexagon(double dx, double dy, double r)
+{
+    /* By symmetry only the first quadrant: below the top edge and inside the slanted
+     * edge from (r, 0) to (r/2, h). eps keeps centres exactly on an edge inside, so the
+     * figure does not lose cells to rounding. */
+    const double h = r * sqrt(3.0) / 2, eps = 1e-9;
+    dx = fabs(dx);
+    dy = fabs(dy);
+    return dy <= h + eps && dx * h + dy * r / 2 <= r * h + eps;
+}
+
+static bool inside(const amz_maze *m, amz_shape s, amz_cell c)
+{
+    double px, py, bw, bh;
+    const bool plain = amz_maze_is_plain(m);
+    const int32_t x = (int32_t)(c % m->width), y = (int32_t)(c / m->width);
+    if (plain)
+        centre(m, x, y, &px, &py, &bw, &bh);
+    else
+        centre_any(m, c, &px, &py, &bw, &bh);
+    /* Figures are centred in the picture; r is half the shorter side. */
+    const double dx = px - bw / 2, dy = py - bh / 2, r = (bw < bh ? bw : bh) / 2, eps = 1e-9;
     switch (s) {
     case AMZ_SHAPE_RECT: return true;
-    case AMZ_SHAPE_CIRCLE: {
-        double dx = (px - mx) / rx, dy = (py - my) / ry;
-        return dx * dx + dy * dy <= 1 + eps;
-    }
-    case AMZ_SHAPE_DIAMOND: return fabs(px - mx) / rx + fabs(py - my) / ry <= 1 + eps;
+    case AMZ_SHAPE_CIRCLE: return dx * dx + dy * dy <= r * r + eps;
+    case AMZ_SHAPE_DIAMOND: return fabs(dx) + fabs(dy) <= r + eps; /* a square on its corner */
     case AMZ_SHAPE_HEXAGON: {
-        int32_t side = w < h ? w : h;
+        if (!plain) /* as wide as the shorter side allows: 2r across, r sqrt 3 high */
+            return in_hexagon(dx, dy, bw / 2 < bh / sqrt(3.0) ? bw / 2 : bh / sqrt(3.0));
+        /* Plain hex: a ball of hex distance around the middle cell, exact in cells (and
+         * so regular on the page), of the largest radius the shorter side holds. */
+        int32_t side = m->width < m->height ? m->width : m->height;
         int radius = (side - 1) / 2;
-        int32_t cx = (w - 1) / 2, cy = (h - 1) / 2;
+        int32_t cx = (m->width - 1) / 2, cy = (m->height - 1) / 2;
         return hex_distance(x, y, cx, cy) <= radius;
     }
     case AMZ_SHAPE_TRIANGLE: {
-        /* Apex at the top middle, base along the bottom: inside if below both sides. */
-        double t = (py - (y0 - 0.5)) / (y1 - y0 + 1.0); /* 0 at the top, 1 at the bottom */
-        return fabs(px - mx) <= rx * t + eps;
+        /* Equilateral, apex up: side l, height l sqrt(3)/2, centred in the picture. */
+        double l = bw < bh * 2 / sqrt(3.0) ? bw : bh * 2 / sqrt(3.0), th = l * sqrt(3.0) / 2;
+        double t = (dy + th / 2) / th; /* 0 at the apex, 1 at the base */
+        return t >= -eps && t <= 1 + eps && fabs(dx) <= t * l / 2 + eps;
     }
     }
     return false;
 }
 
-amz_status amz_maze_apply_shape(amz_maze *m, amz_shape s, amz_error *err)
+amz_status amz_shape_apply(amz_maze *m, amz_shape s, amz_error *err)
 {
-    if (!amz_shape_supports(s, m->topology))
-        return amz_errorf(err, AMZ_EUNSUPPORTED, "shape '%s' is not defined on %s grids",
-                          amz_shape_name(s) ? amz_shape_name(s) : "?", amz_topology_name(m->topology));
+    const amz_grid g = amz_maze_grid(m);
+    char size[64];
+    amz_grid_format_size(&g, size, sizeof size);
+    if (!amz_shape_supports_grid(s, &g))
+        return amz_errorf(err, AMZ_EUNSUPPORTED, "shape '%s' is not defined on %s%s grids",
+                          amz_shape_name(s) ? amz_shape_name(s) : "?", amz_grid_is_plain(&g) ? "" : "these ",
+                          amz_topology_name(m->topology));
+    /* Passages are closed first: a shape is applied to a fresh grid, and removing cells
+     * one by one must not leave edges into the removed ones. */
     amz_maze_clear(m);
     amz_status st;
-    for (amz_cell c = 0; c < m->ncells; c++) {
-        int32_t x = (int32_t)(c % m->width), y = (int32_t)(c / m->width);
-        if (!inside(m, s, x, y) && (st = amz_maze_set_exists(m, c, false, err)))
+    for (amz_cell c = 0; c < m->ncells; c++)
+        if (!inside(m, s, c) && (st = amz_maze_set_exists(m, c, false, err)))
             return st;
-    }
     if (amz_maze_count_cells(m) == 0)
-        return amz_errorf(err, AMZ_ERANGE, "a %dx%d grid is too small for the %s shape", m->width, m->height,
-                          amz_shape_name(s));
-    if ((st = amz_maze_keep_largest_island(m, err)))
+        return amz_errorf(err, AMZ_ERANGE, "a %s grid is too small for the %s shape", size, amz_shape_name(s));
+    /* Narrow figures on coarse grids can touch only at corners (a diamond's tips), so
+     * the cells may fall apart; keep one island so a perfect maze can span them. */
+    if ((st = amz_islands_keep_largest(m, err)))
+        return st;
+    /* The recipe of these cells, for whatever is made on them (amz_maze.recipe). */
+    char r[AMZ_RECIPE_MAX] = "";
+    if (!recipe_grid_words(&g, r, sizeof r))
+        return amz_errorf(err, AMZ_ERANGE, "the shape's recipe does not fit");
+    recipe_append(r, sizeof r, "--shape");
+    recipe_append(r, sizeof r, amz_shape_name(s));
+    if ((st = amz_maze_set_recipe(m, r, err)))
         return st;
     return amz_maze_default_ends(m, err);
+}
+
+amz_status amz_mask_recipe(amz_maze *m, const char *path, amz_error *err)
+{
+    /* No -s: a mask file sets the size itself. The path is quoted by recipe_append. */
+    char r[AMZ_RECIPE_MAX] = "";
+    bool ok = true;
+    if (m->topology != AMZ_TOPO_SQUARE)
+        ok = recipe_append(r, sizeof r, "-t") && recipe_append(r, sizeof r, amz_topology_name(m->topology));
+    if (!(ok && recipe_append(r, sizeof r, "--mask") && recipe_append(r, sizeof r, path)))
+        return amz_errorf(err, AMZ_EINVAL, "a mask path of %zu bytes does not fit a recipe", strlen(path));
+    return amz_maze_set_recipe(m, r, err);
 }
 
 amz_status amz_mask_read_text(const char *text, size_t len, amz_topology t, amz_maze *m, amz_error *err)
 {
     memset(m, 0, sizeof *m);
     /* First pass: dimensions and characters. */
+    /* Two passes so that every syntax error is reported before any allocation: the
+     * first checks characters and row lengths, the second removes cells. '\r' is skipped
+     * for files written on Windows; a missing final newline is accepted. */
     size_t width = 0, rows = 0, col = 0, line = 1;
     bool any = false;
     for (size_t i = 0; i <= len; i++) {
@@ -173,6 +255,7 @@ amz_status amz_mask_read_text(const char *text, size_t len, amz_topology t, amz_
             st = amz_maze_set_exists(m, (amz_cell)(y * width + x), false, err);
         x++;
     }
+    /* On any error m is deinitialised here: the caller gets no half-made maze. */
     if (st == AMZ_OK)
         st = amz_maze_default_ends(m, err);
     if (st)

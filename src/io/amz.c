@@ -17,19 +17,21 @@
 static const uint8_t amz_magic[8] = {0x89, 'A', 'M', 'Z', '\r', '\n', 0x1a, '\n'};
 
 enum {
-    AMZ_FILE_VERSION = 1,
+    AMZ_FILE_VERSION = 1,   /* plain square and hex grids: the layout of amaze 0.1 .. 0.4 */
+    AMZ_FILE_VERSION_GRID = 2, /* every other grid (topology codes 2..4, levels, wrap, weave) */
     HEADER_FIXED = 45, /* bytes before the algorithm name */
     FLAG_MASK = 1,
     FLAG_SOLUTION = 2,
-    FLAG_ROWS = AMZ_AMZ_FLAG_ROWS, /* streamed-rows layout: each row of passages byte-aligned */
-    FLAGS_KNOWN = FLAG_MASK | FLAG_SOLUTION | FLAG_ROWS,
+    FLAG_ROWS = IO_AMZ_FLAG_ROWS, /* streamed-rows layout: each row of passages byte-aligned */
+    FLAG_RECORDS = IO_AMZ_FLAG_RECORDS, /* tagged records after the algorithm name */
+    FLAGS_KNOWN = FLAG_MASK | FLAG_SOLUTION | FLAG_ROWS | FLAG_RECORDS,
     CHUNK = 1 << 16
 };
 
 /* ---- writing ---- */
 
 /* Emits the first nbytes of a word array as little-endian bytes, in chunks. */
-static void put_words(amz_crc_sink *s, const uint64_t *w, uint64_t nbytes)
+static void put_words(io_crc_sink *s, const uint64_t *w, uint64_t nbytes)
 {
     uint8_t buf[CHUNK];
     uint64_t done = 0;
@@ -39,28 +41,57 @@ static void put_words(amz_crc_sink *s, const uint64_t *w, uint64_t nbytes)
             uint64_t k = done + i;
             buf[i] = (uint8_t)(w[k >> 3] >> (8 * (k & 7)));
         }
-        amz_crc_put(s, buf, n);
+        io_crc_put(s, buf, n);
         done += n;
     }
 }
 
-size_t amz_amz_header(uint8_t *out, amz_topology t, unsigned flags, int64_t width, int64_t height, amz_cell start,
-                      amz_cell goal, uint64_t seed, const char *algorithm, size_t alen)
+/* Record tags after the algorithm name (flag bit 3); tag 0 ends the list. Tags from
+ * 128 up are critical: a reader that does not know one refuses the file. */
+enum { RECORD_END = 0, RECORD_RECIPE = 1, RECORD_CRITICAL = 128, RECORD_GRID = 128, GRID_RECORD_LEN = 6 };
+
+/* Levels, wrap or weave: what the grid record says. */
+static bool grid_has_extras(const amz_grid *g)
 {
-    size_t n = 0;
-    memcpy(out, amz_magic, sizeof amz_magic);
-    n += sizeof amz_magic;
-    const uint64_t fields[] = {AMZ_FILE_VERSION, (uint64_t)t, flags, (uint64_t)width, (uint64_t)height,
+    return g->levels > 1 || g->wrap || g->weave;
+}
+
+void io_amz_put_header(io_crc_sink *s, const amz_grid *g, unsigned flags, amz_cell start, amz_cell goal,
+                       uint64_t seed, const char *algorithm, size_t alen, const char *recipe)
+{
+    /* Header fields after the magic: version u16, topology u8, flags u8, width u32,
+     * height u32, start u64, goal u64, seed u64, name length u8 (45 bytes in all, then
+     * the name). Plain grids are written as version 1 so that amaze 0.1 .. 0.4 still
+     * read them; only a grid record makes a file version 2. */
+    const bool extras = grid_has_extras(g);
+    if (recipe || extras)
+        flags |= IO_AMZ_FLAG_RECORDS;
+    io_crc_put(s, amz_magic, sizeof amz_magic);
+    const uint64_t fields[] = {amz_grid_is_plain(g) ? AMZ_FILE_VERSION : AMZ_FILE_VERSION_GRID,
+                               (uint64_t)g->topology, flags, (uint64_t)g->width, (uint64_t)g->height,
                                (uint64_t)start, (uint64_t)goal, seed, alen};
     static const int sizes[] = {2, 1, 1, 4, 4, 8, 8, 8, 1};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
-        for (int i = 0; i < sizes[k]; i++)
-            out[n++] = (uint8_t)(fields[k] >> (8 * i));
-    memcpy(out + n, algorithm, alen);
-    return n + alen;
+        io_crc_put_le(s, fields[k], sizes[k]);
+    io_crc_put(s, algorithm, alen);
+    if (extras) {
+        io_crc_put_le(s, RECORD_GRID, 1);
+        io_crc_put_le(s, GRID_RECORD_LEN, 2);
+        io_crc_put_le(s, (uint64_t)g->levels, 4);
+        io_crc_put_le(s, g->wrap, 1);
+        io_crc_put_le(s, g->weave ? 1 : 0, 1);
+    }
+    if (recipe) {
+        size_t n = strlen(recipe);
+        io_crc_put_le(s, RECORD_RECIPE, 1);
+        io_crc_put_le(s, n, 2);
+        io_crc_put(s, recipe, n);
+    }
+    if (flags & IO_AMZ_FLAG_RECORDS)
+        io_crc_put_le(s, RECORD_END, 1);
 }
 
-amz_status amz_amz_check_algorithm(const char *algorithm, size_t *len, amz_error *err)
+amz_status io_amz_check_algorithm(const char *algorithm, size_t *len, amz_error *err)
 {
     size_t alen = algorithm ? strnlen(algorithm, AMZ_ALGO_MAX) : 0;
     /* Refuse what the reader would reject, rather than write an unreadable file. */
@@ -75,47 +106,50 @@ amz_status amz_amz_check_algorithm(const char *algorithm, size_t *len, amz_error
     return AMZ_OK;
 }
 
-amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err)
+amz_status amz_io_write_amz(const amz_maze *m, FILE *f, amz_error *err)
 {
-    amz_crc_sink s = {f, 0, false};
+    /* Body order: header and records, mask (if any, one bit per cell), passages
+     * (ncells * bits bits, zero-padded to a byte), solution (if any), CRC-32 of all of it. */
+    io_crc_sink s = {f, 0, false};
     size_t alen = 0;
-    amz_status st = amz_amz_check_algorithm(m->algorithm, &alen, err);
+    amz_status st = io_amz_check_algorithm(m->algorithm, &alen, err);
     if (st)
         return st;
     unsigned flags = (m->mask ? FLAG_MASK : 0) | (m->has_solution ? FLAG_SOLUTION : 0);
-    uint8_t head[HEADER_FIXED + AMZ_ALGO_MAX];
-    amz_crc_put(&s, head, amz_amz_header(head, m->topology, flags, m->width, m->height, m->start, m->goal, m->seed,
-                                 m->algorithm, alen));
+    const amz_grid g = amz_maze_grid(m);
+    const unsigned dbits = grid_dir_bits(m->ndirs);
+    io_amz_put_header(&s, &g, flags, m->start, m->goal, m->seed, m->algorithm, alen, m->recipe);
     if (m->mask)
         put_words(&s, m->mask, ((uint64_t)m->ncells + 7) / 8);
     put_words(&s, m->passages, ((uint64_t)m->ncells * (uint64_t)m->bits + 7) / 8);
     if (m->has_solution) {
-        /* Moves packed `bits` bits each, LSB first, like the passages. */
+        /* Moves packed dbits bits each, LSB first, like the passages. */
         const amz_path *p = &m->solution;
-        amz_crc_put_le(&s, p->len, 8);
+        io_crc_put_le(&s, p->len, 8);
         uint8_t buf[CHUNK];
         uint64_t acc = 0;
         unsigned nacc = 0;
         size_t nbuf = 0;
         for (uint64_t i = 0; i < p->len; i++) {
             acc |= (uint64_t)p->dirs[i] << nacc;
-            nacc += (unsigned)m->bits;
+            nacc += dbits;
             while (nacc >= 8) {
                 buf[nbuf++] = (uint8_t)acc;
                 acc >>= 8;
                 nacc -= 8;
                 if (nbuf == CHUNK) {
-                    amz_crc_put(&s, buf, nbuf);
+                    io_crc_put(&s, buf, nbuf);
                     nbuf = 0;
                 }
             }
         }
+        /* The last partial byte, its high bits zero (the reader checks them). */
         if (nacc)
             buf[nbuf++] = (uint8_t)acc;
-        amz_crc_put(&s, buf, nbuf);
+        io_crc_put(&s, buf, nbuf);
     }
     uint32_t crc = s.crc;
-    amz_crc_put_le(&s, crc, 4);
+    io_crc_put_le(&s, crc, 4);
     if (s.failed || ferror(f))
         return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
     return AMZ_OK;
@@ -123,69 +157,10 @@ amz_status amz_amz_write(const amz_maze *m, FILE *f, amz_error *err)
 
 /* ---- reading ---- */
 
-typedef struct source {
-    FILE *f;
-    uint32_t crc;
-    uint64_t offset;
-    const uint8_t *pre; /* bytes consumed by a sniffer, replayed first */
-    size_t npre;
-} source;
-
-/* Reads exactly n bytes or fails with a message naming `what`. */
-static amz_status get(source *s, void *p, size_t n, const char *what, amz_error *err)
-{
-    uint8_t *out = p;
-    size_t got = 0;
-    while (s->npre && got < n) {
-        out[got++] = *s->pre++;
-        s->npre--;
-    }
-    if (got < n)
-        got += fread(out + got, 1, n - got, s->f);
-    if (got < n) {
-        if (ferror(s->f))
-            return amz_errorf(err, AMZ_EIO, "read error in the %s at byte %" PRIu64 ": %s", what,
-                              s->offset + (uint64_t)got, strerror(errno ? errno : EIO));
-        return amz_errorf(err, AMZ_EFORMAT,
-                          "truncated file: the %s ends at byte %" PRIu64 " (%zu of %zu bytes present)", what,
-                          s->offset + (uint64_t)got, got, n);
-    }
-    s->crc = amz_crc32(s->crc, p, n);
-    s->offset += n;
-    return AMZ_OK;
-}
-
-static uint64_t le(const uint8_t *b, int n)
-{
-    uint64_t v = 0;
-    for (int i = n - 1; i >= 0; i--)
-        v = (v << 8) | b[i];
-    return v;
-}
-
-/* Reads nbytes little-endian bytes into a zeroed word array. */
-static amz_status get_words(source *s, uint64_t *w, uint64_t nbytes, const char *what, amz_error *err)
-{
-    uint8_t buf[CHUNK];
-    uint64_t done = 0;
-    while (done < nbytes) {
-        size_t n = nbytes - done < CHUNK ? (size_t)(nbytes - done) : CHUNK;
-        amz_status st = get(s, buf, n, what, err);
-        if (st)
-            return st;
-        for (size_t i = 0; i < n; i++) {
-            uint64_t k = done + i;
-            w[k >> 3] |= (uint64_t)buf[i] << (8 * (k & 7));
-        }
-        done += n;
-    }
-    return AMZ_OK;
-}
-
 /* The passages in the streamed-rows layout: row after row, each ceil(width*bits/8)
  * bytes with zero padding after its last cell, ORed into the (zeroed) passages at bit
  * y*width*bits. */
-static amz_status get_rows(source *s, amz_maze *m, amz_error *err)
+static amz_status get_rows(io_source *s, amz_maze *m, amz_error *err)
 {
     const uint64_t row_bits = (uint64_t)m->width * (uint64_t)m->bits, row_bytes = (row_bits + 7) / 8;
     uint8_t buf[CHUNK];
@@ -194,9 +169,11 @@ static amz_status get_rows(source *s, amz_maze *m, amz_error *err)
         for (uint64_t done = 0; done < row_bytes;) {
             /* Whole words at a time so each lands with one shift. */
             size_t n = row_bytes - done < CHUNK ? (size_t)(row_bytes - done) : CHUNK;
-            amz_status st = get(s, buf, n, "passages", err);
+            amz_status st = io_get(s, buf, n, "passages", err);
             if (st)
                 return amz_error_prefix(err, st, "row %lld", (long long)y);
+            /* Only the row's last byte can hold padding; it must be zero, or the bits
+             * would spill into the next row's first cell when ORed in. */
             if (done + n == row_bytes && row_bits % 8 && (buf[n - 1] >> (row_bits % 8)) != 0)
                 return amz_errorf(err, AMZ_EFORMAT, "row %lld: padding bits after the last cell are not zero",
                                   (long long)y);
@@ -204,13 +181,7 @@ static amz_status get_rows(source *s, amz_maze *m, amz_error *err)
                 uint64_t v = 0;
                 for (size_t k = 0; k < 8 && i + k < n; k++)
                     v |= (uint64_t)buf[i + k] << (8 * k);
-                uint64_t pos = base + (done + i) * 8;
-                if (!v)
-                    continue;
-                unsigned sh = (unsigned)(pos & 63);
-                m->passages[pos >> 6] |= v << sh;
-                if (sh && (v >> (64 - sh)))
-                    m->passages[(pos >> 6) + 1] |= v >> (64 - sh);
+                bits_or64(m->passages, base + (done + i) * 8, v);
             }
             done += n;
         }
@@ -218,7 +189,9 @@ static amz_status get_rows(source *s, amz_maze *m, amz_error *err)
     return AMZ_OK;
 }
 
-/* True if any bit at index >= nbits of the word array holding nbytes bytes is set. */
+/* True if any bit at index >= nbits of the word array holding nbytes bytes is set.
+ * Only the last word needs a look: io_get_words wrote nothing past nbytes, and the
+ * array was zeroed, so whole words beyond are zero. */
 static bool padding_set(const uint64_t *w, uint64_t nbits)
 {
     if (nbits % 64 == 0)
@@ -226,13 +199,13 @@ static bool padding_set(const uint64_t *w, uint64_t nbits)
     return (w[nbits / 64] >> (nbits % 64)) != 0;
 }
 
-static amz_status read_solution(source *s, amz_maze *m, amz_error *err)
+static amz_status read_solution(io_source *s, amz_maze *m, amz_error *err)
 {
     uint8_t b[8];
-    amz_status st = get(s, b, 8, "solution length", err);
+    amz_status st = io_get(s, b, 8, "solution length", err);
     if (st)
         return st;
-    uint64_t len = le(b, 8);
+    uint64_t len = io_le(b, 8);
     /* A path found by a solver never repeats a cell, so it has fewer moves than cells;
      * refusing more also bounds the allocation by the (already read) maze size. */
     if (len >= (uint64_t)m->ncells)
@@ -241,28 +214,33 @@ static amz_status read_solution(source *s, amz_maze *m, amz_error *err)
     amz_path p = {m->start, len, NULL};
     if (len && !(p.dirs = amz_malloc((size_t)len)))
         return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a solution of %llu moves", (unsigned long long)len);
-    uint64_t nbytes = (len * (uint64_t)m->bits + 7) / 8, acc = 0, i = 0;
+    /* Unpack LSB first, as written; acc never holds more than dbits + 7 bits. Whatever
+     * is left after the last move is padding and must be zero. */
+    const unsigned dbits = grid_dir_bits(m->ndirs);
+    uint64_t nbytes = (len * (uint64_t)dbits + 7) / 8, acc = 0, i = 0;
     unsigned nacc = 0;
     uint8_t buf[CHUNK];
     for (uint64_t done = 0; done < nbytes && st == AMZ_OK;) {
         size_t n = nbytes - done < CHUNK ? (size_t)(nbytes - done) : CHUNK;
-        st = get(s, buf, n, "solution", err);
+        st = io_get(s, buf, n, "solution", err);
         for (size_t k = 0; k < n && st == AMZ_OK; k++) {
             acc |= (uint64_t)buf[k] << nacc;
             nacc += 8;
-            while (nacc >= (unsigned)m->bits && i < len) {
-                p.dirs[i++] = (uint8_t)(acc & ((1u << m->bits) - 1));
-                acc >>= m->bits;
-                nacc -= (unsigned)m->bits;
+            while (nacc >= dbits && i < len) {
+                p.dirs[i++] = (uint8_t)(acc & ((1u << dbits) - 1));
+                acc >>= dbits;
+                nacc -= dbits;
             }
         }
         done += n;
     }
     if (st == AMZ_OK && acc != 0)
         st = amz_errorf(err, AMZ_EFORMAT, "solution padding bits are not zero");
+    /* dbits can encode more values than there are directions (polar: 15 of 16).
+     * The walls are checked later, by amz_path_check in read_body. */
     for (uint64_t k = 0; k < len && st == AMZ_OK; k++)
         if (p.dirs[k] >= m->ndirs)
-            st = amz_errorf(err, AMZ_EFORMAT, "solution move %llu has direction %u, but a %s cell has %d",
+            st = amz_errorf(err, AMZ_EFORMAT, "solution move %llu has direction %u, but this %s grid has %d",
                             (unsigned long long)k + 1, p.dirs[k], amz_topology_name(m->topology), m->ndirs);
     if (st == AMZ_OK) {
         m->solution = p;
@@ -273,21 +251,88 @@ static amz_status read_solution(source *s, amz_maze *m, amz_error *err)
     return st;
 }
 
+/* The tagged records after the algorithm name: tag (1 byte), length (2), bytes; tag 0
+ * (no length) ends them. The recipe (tag 1) and the grid (tag 128: levels u32, wrap u8,
+ * weave u8) are kept; other tags below 128, from later versions, are skipped, so an
+ * older reader still loads the maze; unknown tags from 128 up are refused. */
+static amz_status read_records(io_source *s, char *recipe, bool *has_recipe, amz_grid *g, bool *has_grid,
+                               amz_error *err)
+{
+    uint8_t b[3];
+    for (unsigned k = 0;; k++) {
+        amz_status st = io_get(s, b, 1, "record list", err);
+        if (st)
+            return st;
+        if (b[0] == RECORD_END)
+            return AMZ_OK;
+        /* Bounds the work a hostile file can ask for (each record costs a read). */
+        if (k >= 255)
+            return amz_errorf(err, AMZ_EFORMAT, "more than 255 records after the header");
+        if ((st = io_get(s, b + 1, 2, "record length", err)))
+            return st;
+        size_t n = (size_t)io_le(b + 1, 2);
+        if (b[0] == RECORD_RECIPE) {
+            if (*has_recipe)
+                return amz_errorf(err, AMZ_EFORMAT, "two recipe records");
+            if (n >= AMZ_RECIPE_MAX)
+                return amz_errorf(err, AMZ_EFORMAT, "a recipe record of %zu bytes (at most %d)", n,
+                                  AMZ_RECIPE_MAX - 1);
+            if ((st = io_get(s, recipe, n, "recipe record", err)))
+                return st;
+            recipe[n] = '\0';
+            *has_recipe = true;
+            continue;
+        }
+        if (b[0] == RECORD_GRID) {
+            uint8_t r[GRID_RECORD_LEN];
+            if (*has_grid)
+                return amz_errorf(err, AMZ_EFORMAT, "two grid records");
+            if (n != GRID_RECORD_LEN)
+                return amz_errorf(err, AMZ_EFORMAT, "a grid record of %zu bytes (it has %d)", n, GRID_RECORD_LEN);
+            if ((st = io_get(s, r, n, "grid record", err)))
+                return st;
+            /* Range-checked here only as far as needed to store the values; wrap bits
+             * and the combination are amz_grid_check's, run by read_body. */
+            uint64_t levels = io_le(r, 4);
+            if (levels < 1 || levels > AMZ_MAX_LEVELS || r[5] > 1)
+                return amz_errorf(err, AMZ_EFORMAT, "grid record: %llu levels, weave %u (levels 1 .. %d, weave 0 or 1)",
+                                  (unsigned long long)levels, r[5], AMZ_MAX_LEVELS);
+            g->levels = (int32_t)levels;
+            g->wrap = r[4];
+            g->weave = r[5];
+            *has_grid = true;
+            continue;
+        }
+        if (b[0] >= RECORD_CRITICAL)
+            return amz_errorf(err, AMZ_EFORMAT, "record %u is one this version does not know and must not skip",
+                              b[0]);
+        for (uint8_t skip[256]; n > 0;) { /* an unknown record: its bytes still count in the CRC */
+            size_t part = n < sizeof skip ? n : sizeof skip;
+            if ((st = io_get(s, skip, part, "record", err)))
+                return st;
+            n -= part;
+        }
+    }
+}
+
 /* A regular file must hold the mask, passages and checksum the header announces:
  * checked against the file's size before allocating for them, so a short hostile
  * file cannot make the reader reserve gigabytes. Pipes and memory streams skip this
  * (they are refused when the data runs out). */
-static amz_status check_file_holds(const source *s, amz_topology t, int64_t width, int64_t height, unsigned flags,
-                                   amz_error *err)
+static amz_status check_file_holds(const io_source *s, const amz_grid *g, unsigned flags, amz_error *err)
 {
-    const uint64_t cells = (uint64_t)width * (uint64_t)height;
+    const uint64_t cells = (uint64_t)amz_grid_cells(g);
+    int ndirs, sbits;
     struct stat sb;
     int fd = fileno(s->f);
     off_t pos;
     if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || (pos = ftello(s->f)) < 0 || sb.st_size < pos)
         return AMZ_OK;
-    const uint64_t bits = (uint64_t)(amz_topology_ndirs(t) / 2);
-    uint64_t need = (flags & FLAG_ROWS ? ((uint64_t)width * bits + 7) / 8 * (uint64_t)height : (cells * bits + 7) / 8) + 4;
+    grid_shape_of(g, &ndirs, &sbits);
+    /* A lower bound: the solution's moves are not counted (its length is in the body),
+     * only its 8-byte length field. The rows layout pads each row to a byte. */
+    const uint64_t bits = (uint64_t)sbits;
+    uint64_t need = (flags & FLAG_ROWS ? ((uint64_t)g->width * bits + 7) / 8 * (uint64_t)g->height : (cells * bits + 7) / 8) + 4;
     if (flags & FLAG_MASK)
         need += (cells + 7) / 8;
     if (flags & FLAG_SOLUTION)
@@ -300,70 +345,98 @@ static amz_status check_file_holds(const source *s, amz_topology t, int64_t widt
     return AMZ_OK;
 }
 
-static amz_status read_body(source *s, amz_maze *m, const amz_read_options *o, amz_error *err)
+static amz_status read_body(io_source *s, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
     uint8_t h[HEADER_FIXED];
     /* The magic first, so that a short file of another kind (a PNG also starts with
      * 0x89) is named as such rather than as a truncated .amz. */
-    amz_status st = get(s, h, sizeof amz_magic, "header", err);
+    amz_status st = io_get(s, h, sizeof amz_magic, "header", err);
     if (st)
         return st;
     if (memcmp(h, amz_magic, sizeof amz_magic) != 0)
         return amz_errorf(err, AMZ_EFORMAT, "not an .amz file (bad magic number)");
-    if ((st = get(s, h + sizeof amz_magic, HEADER_FIXED - sizeof amz_magic, "header", err)))
+    if ((st = io_get(s, h + sizeof amz_magic, HEADER_FIXED - sizeof amz_magic, "header", err)))
         return st;
-    unsigned version = (unsigned)le(h + 8, 2), topo = h[10], flags = h[11];
-    if (version != AMZ_FILE_VERSION)
-        return amz_errorf(err, AMZ_EFORMAT, "unsupported .amz version %u (this build reads version %d)", version,
-                          AMZ_FILE_VERSION);
-    if (topo > AMZ_TOPO_HEX)
-        return amz_errorf(err, AMZ_EFORMAT, "unknown topology code %u", topo);
+    unsigned version = (unsigned)io_le(h + 8, 2), topo = h[10], flags = h[11];
+    if (version != AMZ_FILE_VERSION && version != AMZ_FILE_VERSION_GRID)
+        return amz_errorf(err, AMZ_EFORMAT, "unsupported .amz version %u (this build reads versions 1 and 2)", version);
+    /* Version 1 knew square (0) and hex (1) only. */
+    if (topo >= (version == AMZ_FILE_VERSION ? 2u : (unsigned)AMZ_TOPO_COUNT))
+        return amz_errorf(err, AMZ_EFORMAT, "unknown topology code %u in a version %u file", topo, version);
     if (flags & ~(unsigned)FLAGS_KNOWN)
         return amz_errorf(err, AMZ_EFORMAT, "unknown flags 0x%02x", flags & ~(unsigned)FLAGS_KNOWN);
+    /* amz_rows.c, the one writer of this layout, streams full rectangles with no mask,
+     * so a file with both was not written by amaze. */
     if ((flags & FLAG_ROWS) && (flags & FLAG_MASK))
         return amz_errorf(err, AMZ_EFORMAT, "flags 0x%02x: the streamed-rows layout has no mask", flags);
-    int64_t width = (int64_t)le(h + 12, 4), height = (int64_t)le(h + 16, 4);
-    if ((st = amz_io_check_size((amz_topology)topo, width, height, o, err)))
-        return st;
-    uint64_t start = le(h + 20, 8), goal = le(h + 28, 8), seed = le(h + 36, 8);
+    amz_grid g = {(amz_topology)topo, (int64_t)io_le(h + 12, 4), (int64_t)io_le(h + 16, 4), 1, 0, false};
+    uint64_t start = io_le(h + 20, 8), goal = io_le(h + 28, 8), seed = io_le(h + 36, 8);
     unsigned alen = h[44];
     char algo[256];
     if (alen >= AMZ_ALGO_MAX)
         return amz_errorf(err, AMZ_EFORMAT, "algorithm name of %u bytes (at most %d allowed)", alen,
                           AMZ_ALGO_MAX - 1);
-    if ((st = get(s, algo, alen, "algorithm name", err)))
+    if ((st = io_get(s, algo, alen, "algorithm name", err)))
         return st;
     algo[alen] = '\0';
-    if ((st = check_file_holds(s, (amz_topology)topo, width, height, flags, err)))
+    char recipe[AMZ_RECIPE_MAX];
+    bool has_recipe = false;
+    bool has_grid = false;
+    if ((flags & FLAG_RECORDS) && (st = read_records(s, recipe, &has_recipe, &g, &has_grid, err)))
         return st;
-    if ((st = amz_maze_init(m, (amz_topology)topo, width, height, err)))
+    /* One spelling per maze: a plain grid is always version 1 and every other grid
+     * version 2, so that equal mazes give equal files (and equal golden hashes). */
+    if (version == AMZ_FILE_VERSION && has_grid)
+        return amz_errorf(err, AMZ_EFORMAT, "a grid record in a version 1 file");
+    if (version == AMZ_FILE_VERSION_GRID && amz_grid_is_plain(&g))
+        return amz_errorf(err, AMZ_EFORMAT, "a plain %s grid in a version 2 file (it is written as version 1)",
+                          amz_topology_name(g.topology));
+    amz_error gerr;
+    amz_error_clear(&gerr);
+    if (amz_grid_check(&g, &gerr))
+        return amz_errorf(err, AMZ_EFORMAT, "impossible grid: %s", gerr.msg);
+    if ((flags & FLAG_ROWS) && !amz_grid_is_plain(&g))
+        return amz_errorf(err, AMZ_EFORMAT, "the streamed-rows layout holds plain square and hex grids only");
+    if ((st = io_check_size(&g, o, err)) || (st = check_file_holds(s, &g, flags, err)))
+        return st;
+    /* Lazily zeroed passages: from a pipe, whose length no one knows, a header that
+     * claims a huge maze costs only the bytes that really come (the first gap ends it). */
+    if ((st = grid_maze_init_lazy(m, &g, err)))
         return st;
     if (flags & FLAG_MASK) {
         uint64_t words = bits_words((uint64_t)m->ncells);
         if (!(m->mask = amz_calloc((size_t)words, 8)))
             return amz_errorf(err, AMZ_ENOMEM, "cannot allocate the mask of %lld cells", (long long)m->ncells);
-        if ((st = get_words(s, m->mask, ((uint64_t)m->ncells + 7) / 8, "mask", err)))
+        if ((st = io_get_words(s, m->mask, ((uint64_t)m->ncells + 7) / 8, "mask", err)))
             return st;
     }
     uint64_t nbits = (uint64_t)m->ncells * (uint64_t)m->bits;
-    if ((st = flags & FLAG_ROWS ? get_rows(s, m, err) : get_words(s, m->passages, (nbits + 7) / 8, "passages", err)))
+    if ((st = flags & FLAG_ROWS ? get_rows(s, m, err) : io_get_words(s, m->passages, (nbits + 7) / 8, "passages", err)))
         return st;
+    /* Only the range here; whether the ends exist under the mask is io_validate's. */
     if (start >= (uint64_t)m->ncells || goal >= (uint64_t)m->ncells)
-        return amz_errorf(err, AMZ_EFORMAT, "%s cell %llu is outside the %dx%d grid",
+        return amz_errorf(err, AMZ_EFORMAT, "%s cell %llu is outside the grid (%lld cells)",
                           start >= (uint64_t)m->ncells ? "start" : "goal",
-                          (unsigned long long)(start >= (uint64_t)m->ncells ? start : goal), m->width, m->height);
+                          (unsigned long long)(start >= (uint64_t)m->ncells ? start : goal), (long long)m->ncells);
     m->start = (amz_cell)start;
     m->goal = (amz_cell)goal;
     amz_maze_set_origin(m, algo, seed);
+    amz_error rerr;
+    amz_error_clear(&rerr);
+    if (has_recipe && (st = amz_maze_set_recipe(m, recipe, &rerr)))
+        return amz_errorf(err, st == AMZ_EINVAL ? AMZ_EFORMAT : st, "recipe record: %s", rerr.msg);
     if ((flags & FLAG_SOLUTION) && (st = read_solution(s, m, err)))
         return st;
+    /* The CRC covers everything before it, the sniffed magic byte included. The content
+     * checks below run after it, so a random bit flip is reported as corruption rather
+     * than as whatever odd field it produced. */
     uint32_t computed = s->crc;
     uint8_t c[4];
-    if ((st = get(s, c, 4, "checksum", err)))
+    if ((st = io_get(s, c, 4, "checksum", err)))
         return st;
-    if ((uint32_t)le(c, 4) != computed)
+    if ((uint32_t)io_le(c, 4) != computed)
         return amz_errorf(err, AMZ_EFORMAT, "checksum mismatch (file says %08x, contents give %08x): the file is corrupt",
-                          (unsigned)le(c, 4), (unsigned)computed);
+                          (unsigned)io_le(c, 4), (unsigned)computed);
     if (s->npre == 0 && getc(s->f) != EOF)
         return amz_errorf(err, AMZ_EFORMAT, "unexpected data after the checksum at byte %llu",
                           (unsigned long long)s->offset);
@@ -375,17 +448,19 @@ static amz_status read_body(source *s, amz_maze *m, const amz_read_options *o, a
         return amz_errorf(err, AMZ_EFORMAT, "mask padding bits are not zero");
     if (padding_set(m->passages, nbits))
         return amz_errorf(err, AMZ_EFORMAT, "passage padding bits are not zero");
-    if ((st = amz_io_validate(m, err)))
+    if ((st = io_validate(m, err)))
         return st;
     if (m->has_solution && (st = amz_path_check(m, &m->solution, m->start, m->goal, err)))
         return amz_error_prefix(err, st, "stored solution");
     return AMZ_OK;
 }
 
-amz_status amz_amz_read_after(FILE *f, const uint8_t *consumed, size_t nconsumed, amz_maze *m,
+amz_status io_amz_read_after(FILE *f, const uint8_t *consumed, size_t nconsumed, amz_maze *m,
                               const amz_read_options *o, amz_error *err)
 {
-    source s = {f, 0, 0, consumed, nconsumed};
+    /* m is zeroed before reading and deinitialised on any error, so the caller never
+     * holds a half-read maze. */
+    io_source s = {f, 0, 0, consumed, nconsumed};
     memset(m, 0, sizeof *m);
     amz_status st = read_body(&s, m, o, err);
     if (st)
@@ -393,7 +468,7 @@ amz_status amz_amz_read_after(FILE *f, const uint8_t *consumed, size_t nconsumed
     return st;
 }
 
-amz_status amz_amz_read(FILE *f, amz_maze *m, const amz_read_options *o, amz_error *err)
+amz_status amz_io_read_amz(FILE *f, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
-    return amz_amz_read_after(f, NULL, 0, m, o, err);
+    return io_amz_read_after(f, NULL, 0, m, o, err);
 }

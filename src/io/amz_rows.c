@@ -1,6 +1,7 @@
-/* amz_rows.c — the .amz writer for streamed mazes: the header (with flag bit 2, the
- * streamed-rows layout of docs/FORMAT.md), then each row of passages byte-aligned as it
- * arrives, then the CRC-32 of everything before it. Memory: one row of bytes. */
+/* amz_rows.c — the .amz writer for streamed mazes, a row sink (amaze/stream.h): the
+ * header (with flag bit 2, the streamed-rows layout of docs/FORMAT.md), then each row
+ * of passages byte-aligned as it arrives, then the CRC-32 of everything before it.
+ * Memory: one row of bytes. */
 #include <errno.h>
 #include <string.h>
 
@@ -10,95 +11,132 @@
 #include "core/error.h"
 #include "io/io_impl.h"
 
-static void emit(amz_amz_rows *w, const void *p, size_t n)
+typedef struct rows_writer {
+    amz_row_sink sink; /* first: the sink pointer is the writer's */
+    io_crc_sink out;   /* the file, and the CRC of every byte written so far */
+    int32_t width, height, next_row;
+    int bits;
+    size_t row_bytes;
+    bool broken; /* a put failed: the file can no longer be finished */
+    uint8_t buf[];   /* one row of bytes */
+} rows_writer;
+
+/* Bytes of one row for a valid header; 0 when the size cannot be stored. Plain square
+ * and hex only: they own half their directions (2 and 3 slots), which is what the
+ * ndirs / 2 below relies on, and a row of them is exactly width * bits bits. */
+static uint64_t row_bytes(const amz_stream_header *h)
 {
-    if (w->failed || n == 0)
-        return;
-    w->crc = amz_crc32(w->crc, p, n);
-    if (fwrite(p, 1, n, w->f) != n)
-        w->failed = true;
+    uint64_t cells;
+    if ((h->topology != AMZ_TOPO_SQUARE && h->topology != AMZ_TOPO_HEX) || h->width < 1 || h->height < 1 ||
+        h->width > AMZ_MAX_SIDE || h->height > AMZ_MAX_SIDE ||
+        !ck_mul_u64((uint64_t)h->width, (uint64_t)h->height, &cells) || cells > (uint64_t)AMZ_MAX_CELLS)
+        return 0;
+    return ((uint64_t)h->width * (uint64_t)(amz_topology_ndirs(h->topology) / 2) + 7) / 8;
 }
 
-static amz_status io_fail(amz_amz_rows *w, amz_error *err)
+uint64_t amz_io_rows_memory(const amz_stream_header *h)
+{
+    uint64_t n = row_bytes(h);
+    return n ? sizeof(rows_writer) + n : UINT64_MAX;
+}
+
+static amz_status write_failed(rows_writer *w, amz_error *err)
 {
     int e = errno ? errno : EIO;
-    amz_amz_rows_abort(w);
+    w->broken = true;
     return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(e));
 }
 
-amz_status amz_amz_rows_begin(amz_amz_rows *w, FILE *f, const amz_stream_header *h, amz_error *err)
+static amz_status rows_put(amz_row_sink *s, int32_t y, const uint64_t *row, amz_error *err)
 {
-    memset(w, 0, sizeof *w);
-    uint64_t cells;
-    if (h->topology != AMZ_TOPO_SQUARE && h->topology != AMZ_TOPO_HEX)
-        return amz_errorf(err, AMZ_EINVAL, "unknown topology %d", (int)h->topology);
-    if (h->width < 1 || h->height < 1 || h->width > AMZ_MAX_SIDE || h->height > AMZ_MAX_SIDE ||
-        !ck_mul_u64((uint64_t)h->width, (uint64_t)h->height, &cells) || cells > (uint64_t)AMZ_MAX_CELLS)
-        return amz_errorf(err, AMZ_EINVAL, "size %lldx%lld cannot be stored", (long long)h->width,
-                          (long long)h->height);
-    if (h->start < 0 || (uint64_t)h->start >= cells || h->goal < 0 || (uint64_t)h->goal >= cells)
-        return amz_errorf(err, AMZ_EINVAL, "%s cell %lld is outside the %lldx%lld grid",
-                          h->start < 0 || (uint64_t)h->start >= cells ? "start" : "goal",
-                          (long long)(h->start < 0 || (uint64_t)h->start >= cells ? h->start : h->goal),
-                          (long long)h->width, (long long)h->height);
-    size_t alen = 0;
-    amz_status st = amz_amz_check_algorithm(h->algorithm, &alen, err);
-    if (st)
-        return st;
-    w->f = f;
-    w->width = (int32_t)h->width;
-    w->height = (int32_t)h->height;
-    w->bits = amz_topology_ndirs(h->topology) / 2;
-    w->row_bytes = (size_t)(((uint64_t)h->width * (uint64_t)w->bits + 7) / 8);
-    if (!(w->buf = amz_malloc(w->row_bytes)))
-        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a row of %zu bytes", w->row_bytes);
-    uint8_t head[64 + AMZ_ALGO_MAX];
-    emit(w, head, amz_amz_header(head, h->topology, AMZ_AMZ_FLAG_ROWS, h->width, h->height, h->start, h->goal,
-                                 h->seed, h->algorithm ? h->algorithm : "", alen));
-    if (w->failed)
-        return io_fail(w, err);
-    return AMZ_OK;
-}
-
-amz_status amz_amz_rows_put(void *ctx, int32_t y, const uint64_t *row, amz_error *err)
-{
-    amz_amz_rows *w = ctx;
-    if (!w->buf)
-        return amz_errorf(err, AMZ_EINVAL, "row writer is not open");
+    /* Rows must come in order 0 .. height-1: the layout has no row numbers, so an
+     * out-of-order row would silently land in the wrong place. After a write error
+     * every call fails, since the CRC no longer matches the file. */
+    rows_writer *w = (rows_writer *)s;
+    if (w->broken)
+        return amz_errorf(err, AMZ_EIO, "the row writer failed earlier");
     if (y != w->next_row)
         return amz_errorf(err, AMZ_EINVAL, "row %d given where row %d was due", y, w->next_row);
     const uint64_t row_bits = (uint64_t)w->width * (uint64_t)w->bits;
+    /* The row arrives as 64-bit words with cell x's slots at bit x * bits; bytes go out
+     * little-endian, as amz.c's get_rows reads them back. */
     for (size_t i = 0; i < w->row_bytes; i++)
         w->buf[i] = (uint8_t)(row[i >> 3] >> (8 * (i & 7)));
     if (row_bits % 8) /* bits past the last cell are padding, always zero */
         w->buf[w->row_bytes - 1] &= (uint8_t)((1u << (row_bits % 8)) - 1);
-    emit(w, w->buf, w->row_bytes);
-    if (w->failed)
-        return io_fail(w, err);
+    io_crc_put(&w->out, w->buf, w->row_bytes);
+    if (w->out.failed)
+        return write_failed(w, err);
     w->next_row++;
     return AMZ_OK;
 }
 
-amz_status amz_amz_rows_end(amz_amz_rows *w, amz_error *err)
+static amz_status rows_finish(amz_row_sink *s, amz_error *err)
 {
-    if (!w->buf)
-        return amz_errorf(err, AMZ_EINVAL, "row writer is not open");
-    if (w->next_row != w->height) {
-        int32_t got = w->next_row, want = w->height;
-        amz_amz_rows_abort(w);
-        return amz_errorf(err, AMZ_EINVAL, "only %d of %d rows were written", got, want);
-    }
-    uint32_t crc = w->crc;
-    uint8_t c[4] = {(uint8_t)crc, (uint8_t)(crc >> 8), (uint8_t)(crc >> 16), (uint8_t)(crc >> 24)};
-    emit(w, c, 4);
-    if (w->failed || ferror(w->f))
-        return io_fail(w, err);
-    amz_amz_rows_abort(w);
+    rows_writer *w = (rows_writer *)s;
+    if (w->broken)
+        return amz_errorf(err, AMZ_EIO, "the row writer failed earlier");
+    if (w->next_row != w->height)
+        return amz_errorf(err, AMZ_EINVAL, "only %d of %d rows were written", w->next_row, w->height);
+    /* Not flushed or closed: the FILE is the caller's, who must check fflush/fclose. */
+    io_crc_put_le(&w->out, w->out.crc, 4);
+    if (w->out.failed || ferror(w->out.f))
+        return write_failed(w, err);
     return AMZ_OK;
 }
 
-void amz_amz_rows_abort(amz_amz_rows *w)
+static void rows_destroy(amz_row_sink *s)
 {
-    amz_free(w->buf);
+    amz_free(s);
+}
+
+static const amz_row_sink_ops rows_ops = {rows_put, rows_finish, rows_destroy};
+
+amz_status amz_io_rows_open(FILE *f, const amz_stream_header *h, amz_row_sink **out, amz_error *err)
+{
+    *out = NULL;
+    uint64_t n = row_bytes(h);
+    if (h->topology != AMZ_TOPO_SQUARE && h->topology != AMZ_TOPO_HEX)
+        return amz_errorf(err, AMZ_EINVAL, "unknown topology %d", (int)h->topology);
+    if (!n)
+        return amz_errorf(err, AMZ_EINVAL, "size %lldx%lld cannot be stored", (long long)h->width,
+                          (long long)h->height);
+    const uint64_t cells = (uint64_t)h->width * (uint64_t)h->height;
+    const bool bad_start = h->start < 0 || (uint64_t)h->start >= cells;
+    if (bad_start || h->goal < 0 || (uint64_t)h->goal >= cells)
+        return amz_errorf(err, AMZ_EINVAL, "%s cell %lld is outside the %lldx%lld grid", bad_start ? "start" : "goal",
+                          (long long)(bad_start ? h->start : h->goal), (long long)h->width, (long long)h->height);
+    size_t alen = 0;
+    amz_status st = io_amz_check_algorithm(h->algorithm, &alen, err);
+    if (st)
+        return st;
+    /* Everything is checked before the header is written, so a refused call leaves
+     * the stream untouched. The recipe goes through amz_maze_set_recipe on an empty
+     * probe maze, only for its checks; the copy it made is freed right after. */
+    amz_maze probe;
+    memset(&probe, 0, sizeof probe);
+    if (h->recipe && (st = amz_maze_set_recipe(&probe, h->recipe, err))) /* the same rule as a maze's */
+        return st;
+    amz_maze_set_recipe(&probe, NULL, NULL);
+    rows_writer *w = amz_malloc(sizeof *w + (size_t)n);
+    if (!w)
+        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a row of %llu bytes", (unsigned long long)n);
     memset(w, 0, sizeof *w);
+    w->sink.ops = &rows_ops;
+    w->out.f = f;
+    w->width = (int32_t)h->width;
+    w->height = (int32_t)h->height;
+    w->bits = amz_topology_ndirs(h->topology) / 2;
+    w->row_bytes = (size_t)n;
+    const amz_grid grid = {h->topology, h->width, h->height, 1, 0, false};
+    io_amz_put_header(&w->out, &grid, IO_AMZ_FLAG_ROWS, h->start, h->goal, h->seed,
+                      h->algorithm ? h->algorithm : "", alen, h->recipe);
+    /* A header that could not be written: no sink is returned, so it is freed here. */
+    if (w->out.failed) {
+        st = write_failed(w, err);
+        amz_free(w);
+        return st;
+    }
+    *out = &w->sink;
+    return AMZ_OK;
 }

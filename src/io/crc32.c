@@ -8,6 +8,9 @@
 
 uint32_t amz_crc32(uint32_t crc, const void *data, size_t len)
 {
+    /* Reflected polynomial 0xEDB88320, initial and final xor ~0, as zlib and PNG: the
+     * caller chains calls by passing the previous result (0 to start). Table j maps a
+     * byte to its effect when j more bytes follow it, so eight bytes cost eight lookups. */
     const uint8_t *p = data;
     uint32_t c = ~crc;
     while (len >= 8) {
@@ -24,7 +27,9 @@ uint32_t amz_crc32(uint32_t crc, const void *data, size_t len)
     return ~c;
 }
 
-void amz_crc_put(amz_crc_sink *s, const void *p, size_t n)
+/* Errors are sticky rather than returned per call, so writers emit a whole header
+ * and check `failed` once (and ferror/fflush) at the end. */
+void io_crc_put(io_crc_sink *s, const void *p, size_t n)
 {
     if (s->failed || n == 0)
         return;
@@ -33,11 +38,11 @@ void amz_crc_put(amz_crc_sink *s, const void *p, size_t n)
         s->failed = true;
 }
 
-void amz_crc_put_le(amz_crc_sink *s, uint64_t v, int nbytes)
+void io_crc_put_le(io_crc_sink *s, uint64_t v, int nbytes)
 {
     uint8_t b[8] = {0};
     const int n = nbytes < 0 ? 0 : nbytes > 8 ? 8 : nbytes;
     for (int i = 0; i < n; i++)
         b[i] = (uint8_t)(v >> (8 * i));
-    amz_crc_put(s, b, (size_t)n);
+    io_crc_put(s, b, (size_t)n);
 }

@@ -11,44 +11,77 @@
 /* Checks the invariants every reader must enforce on a freshly read maze: no passage
  * leads off the grid or touches a removed cell, start and goal exist, padding bits are
  * zero. AMZ_EFORMAT with the first offending cell. */
-amz_status amz_io_validate(const amz_maze *m, amz_error *err);
+amz_status io_validate(const amz_maze *m, amz_error *err);
 
-/* Refuses (AMZ_ENOMEM) a width x height maze of topology t whose memory exceeds the
- * reader's limit; AMZ_ERANGE for an impossible size. */
-amz_status amz_io_check_size(amz_topology t, int64_t width, int64_t height, const amz_read_options *o,
-                             amz_error *err);
+/* Refuses (AMZ_ENOMEM) a maze on grid g whose memory exceeds the reader's limit;
+ * AMZ_EFORMAT for an impossible grid (a message of amz_grid_check's). */
+amz_status io_check_size(const amz_grid *g, const amz_read_options *o, amz_error *err);
 
 /* Reads a whole stream into a NUL-terminated buffer (owned, amz_free). `prefix` holds
- * bytes already consumed from f. AMZ_EIO / AMZ_ENOMEM. */
-amz_status amz_io_slurp(FILE *f, const uint8_t *prefix, size_t prefix_len, char **out, size_t *len,
-                        amz_error *err);
+ * bytes already consumed from f. AMZ_EIO, AMZ_ENOMEM (also past max_bytes, 0 = no
+ * limit: the buffer only grows with what arrives). */
+amz_status io_slurp(FILE *f, const uint8_t *prefix, size_t prefix_len, char **out, size_t *len, uint64_t max_bytes,
+                    amz_error *err);
 
 /* .amz reader for a stream whose first `consumed` bytes (a prefix of the magic) were
  * already read by a sniffer. */
-amz_status amz_amz_read_after(FILE *f, const uint8_t *consumed, size_t nconsumed, amz_maze *m,
+amz_status io_amz_read_after(FILE *f, const uint8_t *consumed, size_t nconsumed, amz_maze *m,
                               const amz_read_options *o, amz_error *err);
 
 /* Flag bit 2 of the .amz header: the streamed-rows layout (docs/FORMAT.md). */
-#define AMZ_AMZ_FLAG_ROWS 4u
-
-/* Writes the .amz header (magic .. algorithm name, HEADER_FIXED + alen bytes) into out;
- * returns its length. The name must have passed amz_amz_check_algorithm. */
-size_t amz_amz_header(uint8_t *out, amz_topology t, unsigned flags, int64_t width, int64_t height, amz_cell start,
-                      amz_cell goal, uint64_t seed, const char *algorithm, size_t alen);
-/* AMZ_EINVAL with a message if .amz cannot store the algorithm name (NULL = ""); else
- * its length in *len. */
-amz_status amz_amz_check_algorithm(const char *algorithm, size_t *len, amz_error *err);
+#define IO_AMZ_FLAG_ROWS 4u
 
 /* A writer that keeps the CRC-32 of everything it writes (the .amz and saved-array
  * writers). The first failed fwrite sets `failed`; later writes are skipped. */
-typedef struct amz_crc_sink {
+typedef struct io_crc_sink {
     FILE *f;
     uint32_t crc;
     bool failed;
-} amz_crc_sink;
+} io_crc_sink;
 
-void amz_crc_put(amz_crc_sink *s, const void *p, size_t n);
+void io_crc_put(io_crc_sink *s, const void *p, size_t n);
 /* The low `nbytes` (0..8) bytes of v, little-endian. */
-void amz_crc_put_le(amz_crc_sink *s, uint64_t v, int nbytes);
+void io_crc_put_le(io_crc_sink *s, uint64_t v, int nbytes);
+
+/* Flag bit 3 of the .amz header: records follow the algorithm name (docs/FORMAT.md). */
+#define IO_AMZ_FLAG_RECORDS 8u
+
+/* Writes the .amz header (magic .. algorithm name; version 1 for a plain grid, else 2)
+ * and the records: the grid record for levels, wrap or weave, the recipe when not NULL
+ * (flag bit 3 is then added to flags) to s. The name must have passed
+ * io_amz_check_algorithm and the recipe the checks of amz_maze_set_recipe. */
+void io_amz_put_header(io_crc_sink *s, const amz_grid *g, unsigned flags, amz_cell start, amz_cell goal,
+                       uint64_t seed, const char *algorithm, size_t alen, const char *recipe);
+/* AMZ_EINVAL with a message if .amz cannot store the algorithm name (NULL = ""); else
+ * its length in *len. */
+amz_status io_amz_check_algorithm(const char *algorithm, size_t *len, amz_error *err);
+
+
+
+/* A checked reader for the binary formats (.amz, saved packed arrays): reads exactly
+ * what is asked or fails with a message naming the part that was being read and the
+ * byte offset, keeps the CRC-32 of everything read, and replays first the bytes a
+ * sniffer already consumed (pre, npre). */
+typedef struct io_source {
+    FILE *f;
+    uint32_t crc;
+    uint64_t offset;    /* bytes read so far, from where the reader started */
+    const uint8_t *pre; /* consumed bytes to replay first (may be NULL) */
+    size_t npre;
+} io_source;
+
+/* Reads exactly n bytes into p. AMZ_EFORMAT "truncated file: the WHAT ends at byte
+ * N (k of n bytes present)", AMZ_EIO with the system's reason. */
+amz_status io_get(io_source *s, void *p, size_t n, const char *what, amz_error *err);
+/* Reads nbytes little-endian bytes into the zeroed word array w. */
+amz_status io_get_words(io_source *s, uint64_t *w, uint64_t nbytes, const char *what, amz_error *err);
+/* The n-byte (n <= 8) little-endian number at b. */
+static inline uint64_t io_le(const uint8_t *b, int n)
+{
+    uint64_t v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = (v << 8) | b[i];
+    return v;
+}
 
 #endif

@@ -1,4 +1,4 @@
-/* json_read.c — reads the maze JSON of amz_json_write: a small strict JSON parser
+/* json_read.c — reads the maze JSON of amz_io_write_json: a small strict JSON parser
  * (RFC 8259 syntax, nesting depth limited) that keeps the keys it knows. */
 #include <inttypes.h>
 #include <string.h>
@@ -10,19 +10,28 @@
 #include "grid/grid.h"
 #include "io/io_impl.h"
 
+/* Unknown keys may hold any JSON value; skipping one recurses per nesting level, so
+ * the depth is bounded to keep a hostile "[[[[..." from exhausting the stack. */
 #define MAX_DEPTH 64
 
 typedef struct parser {
     const char *s, *end, *begin;
     amz_error *err;
+    size_t str_len;     /* characters of the last string parsed, also those past its buffer */
+    uint64_t max_bytes; /* the reader's memory limit (0 = none) */
+    uint64_t cells;     /* width * height once both are known, else 0 */
 } parser;
 
-/* A growable array of integers for "cells" and "solution". */
+/* A growable array of integers for "cells" (two bytes each: masks are -1 .. 32767) and
+ * "solution" (cell numbers). */
 typedef struct ints {
     int64_t *v;
+    int16_t *b; /* cells */
     size_t n, cap;
 } ints;
 
+/* Every syntax error is AMZ_EFORMAT with the byte offset into the text (after a BOM,
+ * which load.c strips before calling). */
 static amz_status fail(parser *p, const char *what)
 {
     return amz_errorf(p->err, AMZ_EFORMAT, "JSON: %s at offset %zu", what, (size_t)(p->s - p->begin));
@@ -80,19 +89,26 @@ static amz_status parse_string(parser *p, char *buf, size_t cap)
                         return fail(p, "bad \\u escape");
                     v = v * 16 + (unsigned)dgt;
                 }
+                /* Only ASCII survives: every string the maze keeps (topology, wrap, names,
+                 * recipes) is ASCII, so non-ASCII becomes '?' and is then refused by
+                 * the field's own check rather than mis-decoded. */
                 c = v < 0x80 ? (char)v : '?';
                 break;
             }
             default: return fail(p, "bad escape in a string");
             }
         }
+        /* n keeps counting past the buffer, so callers learn the real length from
+         * str_len and can refuse an over-long name instead of keeping it truncated. */
         if (buf && n + 1 < cap)
-            buf[n++] = c;
+            buf[n] = c;
+        n++;
     }
     if (!eat(p, '"'))
         return fail(p, "unterminated string");
+    p->str_len = n;
     if (buf)
-        buf[n] = '\0';
+        buf[n < cap ? n : cap - 1] = '\0';
     return AMZ_OK;
 }
 
@@ -106,6 +122,7 @@ static amz_status parse_uint(parser *p, uint64_t *out, bool *neg)
         p->s++;
     if (p->s >= p->end || *p->s < '0' || *p->s > '9')
         return fail(p, "expected a number");
+    /* Overflow is checked before each step, so a 30-digit number fails cleanly. */
     uint64_t v = 0;
     while (p->s < p->end && *p->s >= '0' && *p->s <= '9') {
         unsigned dgt = (unsigned)(*p->s++ - '0');
@@ -126,6 +143,8 @@ static amz_status parse_int(parser *p, int64_t lo, int64_t hi, int64_t *out, con
     amz_status st = parse_uint(p, &v, &neg);
     if (st)
         return st;
+    /* v <= INT64_MAX first, so that the negation below cannot overflow; -2^63 is
+     * refused with it, which no field's range includes anyway. */
     if (v > (uint64_t)INT64_MAX || (neg ? -(int64_t)v : (int64_t)v) < lo || (neg ? -(int64_t)v : (int64_t)v) > hi)
         return amz_errorf(p->err, AMZ_EFORMAT, "JSON: %s out of range at offset %zu", what,
                           (size_t)(p->s - p->begin));
@@ -181,6 +200,9 @@ static amz_status skip_value(parser *p, int depth)
     uint64_t v;
     bool neg;
     /* Skip any number, fraction and exponent included. */
+    /* The integer parser refuses fractions and exponents (they are never a maze's
+     * data), so for an ignored value consume the rest of the number's characters and
+     * drop the error it recorded. This is looser than RFC 8259 for ignored keys only. */
     if (c == '-' || (c >= '0' && c <= '9')) {
         if (parse_uint(p, &v, &neg) == AMZ_OK)
             return AMZ_OK;
@@ -192,26 +214,46 @@ static amz_status skip_value(parser *p, int depth)
     return fail(p, "unexpected character");
 }
 
-static amz_status parse_ints(parser *p, ints *a, int64_t lo, int64_t hi, size_t max, const char *what)
+/* A list of integers in lo .. hi, into 16-bit values (a->b, when `small`) or 64-bit ones. It
+ * may hold at most `max` entries (the maze's cells, once the size is known), and its
+ * memory stays within the reader's limit: the list grows with what is read, and a
+ * list longer than the maze it describes is refused as soon as it passes it. */
+static amz_status parse_ints(parser *p, ints *a, int64_t lo, int64_t hi, size_t max, bool small, const char *what)
 {
     if (!eat(p, '['))
         return fail(p, "expected a list");
     if (eat(p, ']'))
         return AMZ_OK;
+    const size_t size = small ? sizeof(int16_t) : sizeof(int64_t);
     for (;;) {
+        if (a->n >= max)
+            return amz_errorf(p->err, AMZ_EFORMAT, "JSON: \"%s\" has more than %zu entries%s", what, max,
+                              p->cells ? " (the maze's cells)" : "");
+        /* Grows by doubling, so the memory held is at most twice what was read; the
+         * limit is checked against the new capacity before realloc. On an error the
+         * caller frees a->b / a->v, which stay valid (realloc failure keeps the old block). */
         if (a->n == a->cap) {
             size_t ncap = a->cap ? a->cap * 2 : 256;
-            if (a->n >= max)
-                return amz_errorf(p->err, AMZ_EFORMAT, "JSON: \"%s\" has more than %zu entries", what, max);
-            int64_t *nv = amz_realloc(a->v, ncap * sizeof *nv);
+            if (p->max_bytes && (uint64_t)ncap * size > p->max_bytes)
+                return amz_errorf(p->err, AMZ_ENOMEM, "JSON: \"%s\" needs more than the %llu bytes allowed", what,
+                                  (unsigned long long)p->max_bytes);
+            void *nv = amz_realloc(small ? (void *)a->b : (void *)a->v, ncap * size);
             if (!nv)
                 return amz_errorf(p->err, AMZ_ENOMEM, "JSON: cannot hold \"%s\"", what);
-            a->v = nv;
+            if (small)
+                a->b = nv;
+            else
+                a->v = nv;
             a->cap = ncap;
         }
-        amz_status st = parse_int(p, lo, hi, &a->v[a->n], what);
+        int64_t v = 0;
+        amz_status st = parse_int(p, lo, hi, &v, what);
         if (st)
             return st;
+        if (small)
+            a->b[a->n] = (int16_t)v;
+        else
+            a->v[a->n] = v;
         a->n++;
         if (eat(p, ']'))
             return AMZ_OK;
@@ -222,12 +264,30 @@ static amz_status parse_ints(parser *p, ints *a, int64_t lo, int64_t hi, size_t 
 
 typedef struct fields {
     char topology[16];
-    int64_t width, height, start, goal;
+    char wrap[8];
+    int64_t width, height, start, goal, levels;
+    bool weave;
     uint64_t seed;
-    char algorithm[256]; /* longer than allowed, so that a long name is seen and refused */
+    char algorithm[AMZ_ALGO_MAX];
+    size_t algorithm_len; /* as written, however long: refused past AMZ_ALGO_MAX - 1 */
+    size_t recipe_len;
+    char recipe[AMZ_RECIPE_MAX + 1];
     ints cells, solution;
-    bool has_topology, has_width, has_height, has_start, has_goal, has_cells, has_solution;
+    bool has_topology, has_width, has_height, has_start, has_goal, has_cells, has_solution, has_recipe;
+    bool has_levels, has_wrap;
 } fields;
+
+/* The cells a grid of the fields read so far has, 0 while unknown. Keys may come in any
+ * order: when "cells" precedes "width", the list is bounded only by AMZ_MAX_CELLS and
+ * the memory limit, and build() checks its length afterwards. Wrap and weave do not
+ * change the count, so they are left out here. */
+static uint64_t known_cells(const fields *f)
+{
+    amz_grid g = {AMZ_TOPO_SQUARE, f->width, f->height, f->has_levels ? (int32_t)f->levels : 1, 0, false};
+    if (!f->has_width || !f->has_height || (f->has_topology && amz_topology_parse(f->topology, &g.topology, NULL)))
+        return 0;
+    return (uint64_t)amz_grid_cells(&g);
+}
 
 static amz_status parse_object(parser *p, fields *f)
 {
@@ -236,6 +296,8 @@ static amz_status parse_object(parser *p, fields *f)
     if (eat(p, '}'))
         return AMZ_OK;
     for (;;) {
+        /* Keys longer than the buffer are truncated and so match no known key: their
+         * values are skipped like any unknown key's. A repeated key overwrites. */
         char key[32];
         amz_status st = parse_string(p, key, sizeof key);
         if (st)
@@ -252,6 +314,22 @@ static amz_status parse_object(parser *p, fields *f)
         } else if (strcmp(key, "height") == 0) {
             st = parse_int(p, 1, AMZ_MAX_SIDE, &f->height, "height");
             f->has_height = true;
+        } else if (strcmp(key, "levels") == 0) {
+            st = parse_int(p, 1, AMZ_MAX_LEVELS, &f->levels, "levels");
+            f->has_levels = true;
+        } else if (strcmp(key, "wrap") == 0) {
+            st = parse_string(p, f->wrap, sizeof f->wrap);
+            f->has_wrap = true;
+        } else if (strcmp(key, "weave") == 0) {
+            skip_ws(p);
+            if ((size_t)(p->end - p->s) >= 4 && memcmp(p->s, "true", 4) == 0) {
+                p->s += 4;
+                f->weave = true;
+            } else if ((size_t)(p->end - p->s) >= 5 && memcmp(p->s, "false", 5) == 0) {
+                p->s += 5;
+            } else {
+                st = fail(p, "\"weave\" is true or false");
+            }
         } else if (strcmp(key, "start") == 0) {
             st = parse_int(p, 0, AMZ_MAX_CELLS, &f->start, "start");
             f->has_start = true;
@@ -264,15 +342,26 @@ static amz_status parse_object(parser *p, fields *f)
                 st = fail(p, "negative seed");
         } else if (strcmp(key, "algorithm") == 0) {
             st = parse_string(p, f->algorithm, sizeof f->algorithm);
+            f->algorithm_len = p->str_len;
+        } else if (strcmp(key, "recipe") == 0) {
+            st = parse_string(p, f->recipe, sizeof f->recipe);
+            f->recipe_len = p->str_len;
+            f->has_recipe = true;
         } else if (strcmp(key, "cells") == 0) {
-            st = parse_ints(p, &f->cells, -1, 63, (size_t)AMZ_MAX_CELLS, "cells");
+            /* A mask has at most 15 direction bits in use (polar's 3 + 12), so int16 holds
+             * it and -1 (removed cell); four times less memory than int64 for big mazes. */
+            p->cells = known_cells(f);
+            st = parse_ints(p, &f->cells, -1, (1 << 15) - 1, (size_t)(p->cells ? p->cells : AMZ_MAX_CELLS), true,
+                            "cells");
             f->has_cells = true;
         } else if (strcmp(key, "solution") == 0) {
             skip_ws(p);
             if ((size_t)(p->end - p->s) >= 4 && memcmp(p->s, "null", 4) == 0) {
                 p->s += 4;
             } else {
-                st = parse_ints(p, &f->solution, 0, AMZ_MAX_CELLS, (size_t)AMZ_MAX_CELLS, "solution");
+                p->cells = known_cells(f);
+                st = parse_ints(p, &f->solution, 0, AMZ_MAX_CELLS, (size_t)(p->cells ? p->cells : AMZ_MAX_CELLS),
+                                false, "solution");
                 f->has_solution = true;
             }
         } else {
@@ -300,7 +389,7 @@ static amz_status build(const fields *f, amz_maze *m, const amz_read_options *o,
         return amz_errorf(err, AMZ_EFORMAT, "JSON: unknown topology \"%s\"", f->topology);
     /* The algorithm name follows the .amz rule (printable ASCII, no space, at most 63
      * bytes), so that every maze read here can be saved as .amz and read back. */
-    size_t alen = strlen(f->algorithm);
+    size_t alen = f->algorithm_len;
     if (alen >= AMZ_ALGO_MAX)
         return amz_errorf(err, AMZ_EFORMAT, "JSON: algorithm name of %zu bytes (at most %d allowed)", alen,
                           AMZ_ALGO_MAX - 1);
@@ -309,41 +398,68 @@ static amz_status build(const fields *f, amz_maze *m, const amz_read_options *o,
             return amz_errorf(err, AMZ_EFORMAT,
                               "JSON: algorithm name has a byte 0x%02x (printable ASCII without spaces only)",
                               (unsigned)(unsigned char)f->algorithm[i]);
-    if ((st = amz_io_check_size(t, f->width, f->height, o, err)))
-        return st;
+    /* The writer emits "wrap" only when set; "" is accepted as no wrap. */
+    amz_grid g = {t, f->width, f->height, f->has_levels ? (int32_t)f->levels : 1, 0, f->weave};
+    if (f->has_wrap) {
+        if (strcmp(f->wrap, "x") == 0)
+            g.wrap = AMZ_WRAP_X;
+        else if (strcmp(f->wrap, "y") == 0)
+            g.wrap = AMZ_WRAP_Y;
+        else if (strcmp(f->wrap, "xy") == 0)
+            g.wrap = AMZ_WRAP_X | AMZ_WRAP_Y;
+        else if (f->wrap[0])
+            return amz_errorf(err, AMZ_EFORMAT, "JSON: \"wrap\" is \"x\", \"y\" or \"xy\", not \"%s\"", f->wrap);
+    }
+    if ((st = io_check_size(&g, o, err)))
+        return amz_error_prefix(err, st, "JSON");
     /* Before the maze is allocated: a short list must not cost a huge maze's memory. */
-    uint64_t want = (uint64_t)f->width * (uint64_t)f->height; /* <= AMZ_MAX_CELLS, checked above */
+    uint64_t want = (uint64_t)amz_grid_cells(&g); /* <= AMZ_MAX_CELLS, checked above */
+    char size[64];
+    amz_grid_format_size(&g, size, sizeof size);
     if ((uint64_t)f->cells.n != want)
-        return amz_errorf(err, AMZ_EFORMAT, "JSON: \"cells\" has %zu entries, a %lldx%lld maze has %" PRIu64,
-                          f->cells.n, (long long)f->width, (long long)f->height, want);
-    if ((st = amz_maze_init(m, t, f->width, f->height, err)))
+        return amz_errorf(err, AMZ_EFORMAT, "JSON: \"cells\" has %zu entries, a %s %s maze has %" PRIu64, f->cells.n,
+                          size, amz_topology_name(t), want);
+    if ((st = amz_maze_init_grid(m, &g, err)))
         return st;
-    const int64_t *mk = f->cells.v;
+    /* All removals first, so that grid_nbrs below already sees the final mask and a
+     * passage into a removed cell reads as "leading out of the maze". */
+    const int16_t *mk = f->cells.b;
     for (amz_cell c = 0; c < m->ncells; c++)
         if (mk[c] < 0 && (st = amz_maze_set_exists(m, c, false, err)))
             return st;
     for (amz_cell c = 0; c < m->ncells; c++) {
-        int32_t x, y;
-        amz_maze_cell_xy(m, c, &x, &y);
-        if (mk[c] < 0)
+        if (mk[c] < 0 || mk[c] == 0)
             continue;
+        char xy[48];
+        grid_cell_coords(m, c, xy, sizeof xy);
         if (mk[c] >> m->ndirs)
-            return amz_errorf(err, AMZ_EFORMAT, "JSON: cell (%d,%d) has mask %lld, above the %d directions", x, y,
-                              (long long)mk[c], m->ndirs);
+            return amz_errorf(err, AMZ_EFORMAT, "JSON: cell (%s) has mask %d, above the %d directions", xy, mk[c],
+                              m->ndirs);
+        amz_cell nb[AMZ_MAX_DIRS];
+        grid_nbrs(m, c, nb);
         for (int d = 0; d < m->ndirs; d++) {
             if (!((mk[c] >> d) & 1))
                 continue;
-            amz_cell nb = grid_neighbor(m, c, d);
-            if (nb == AMZ_NO_CELL)
-                return amz_errorf(err, AMZ_EFORMAT, "JSON: cell (%d,%d) has a passage %s leading out of the maze",
-                                  x, y, amz_dir_name(t, d));
-            if (!((mk[nb] >> grid_opposite(t, d)) & 1))
+            if (nb[d] == AMZ_NO_CELL)
+                return amz_errorf(err, AMZ_EFORMAT, "JSON: cell (%s) has a passage %s leading out of the maze", xy,
+                                  amz_dir_name(t, d));
+            /* Both sides must agree, because the JSON states each passage twice but the
+             * model stores it once: a one-sided passage would be silently kept or lost
+             * depending on which cell owns the edge. */
+            int back = grid_back(m, c, d);
+            if (!((mk[nb[d]] >> back) & 1))
                 return amz_errorf(err, AMZ_EFORMAT,
-                                  "JSON: cell (%d,%d) opens %s but its neighbour does not open %s back", x, y,
-                                  amz_dir_name(t, d), amz_dir_name(t, grid_opposite(t, d)));
-            bits_set(m->passages, grid_edge_bit(m->bits, c, nb, d));
+                                  "JSON: cell (%s) opens %s but its neighbour does not open %s back", xy,
+                                  amz_dir_name(t, d), amz_dir_name(t, back));
+            bits_set(m->passages, grid_edge(m, c, d, nb[d]));
         }
     }
+    /* The mask checks above cover every grid's edge rules except a weave's: an
+     * under-passage also needs a straight corridor above it, which io_validate checks. */
+    if (m->weave && (st = io_validate(m, err)))
+        return amz_error_prefix(err, st, "JSON");
+    /* Ends the file leaves out take the defaults of the mask just read (set_exists has
+     * moved them already when the default cells were removed). */
     if ((f->has_start || f->has_goal) && (st = amz_maze_default_ends(m, err)))
         return st;
     if (f->has_start)
@@ -354,10 +470,20 @@ static amz_status build(const fields *f, amz_maze *m, const amz_read_options *o,
         return amz_errorf(err, AMZ_EFORMAT, "JSON: the %s is not a cell of the maze",
                           amz_maze_exists(m, m->start) ? "goal" : "start");
     amz_maze_set_origin(m, f->algorithm, f->seed);
+    if (f->has_recipe && f->recipe_len >= AMZ_RECIPE_MAX)
+        return amz_errorf(err, AMZ_EFORMAT, "JSON: a recipe of %zu bytes (at most %d allowed)", f->recipe_len,
+                          AMZ_RECIPE_MAX - 1);
+    amz_error rerr;
+    amz_error_clear(&rerr);
+    if (f->has_recipe && (st = amz_maze_set_recipe(m, f->recipe, &rerr)))
+        return amz_errorf(err, st == AMZ_EINVAL ? AMZ_EFORMAT : st, "JSON: recipe: %s", rerr.msg);
     if (f->has_solution) {
         const ints *s = &f->solution;
         if (s->n == 0)
             return amz_errorf(err, AMZ_EFORMAT, "JSON: empty \"solution\"");
+        /* The file lists cells; the model stores moves. Each step's direction is found
+         * by trying all directions (the list's cells need not exist: amz_maze_neighbor
+         * refuses them), and amz_maze_set_solution then checks the walls and the ends. */
         amz_path p = {s->v[0], s->n - 1, NULL};
         if (p.len && !(p.dirs = amz_malloc(p.len)))
             return amz_errorf(err, AMZ_ENOMEM, "JSON: cannot hold the solution");
@@ -381,9 +507,11 @@ static amz_status build(const fields *f, amz_maze *m, const amz_read_options *o,
     return AMZ_OK;
 }
 
-amz_status amz_json_read(const char *text, size_t len, amz_maze *m, const amz_read_options *o, amz_error *err)
+amz_status amz_io_read_json(const char *text, size_t len, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
-    parser p = {text, text + len, text, err};
+    /* The text need not be NUL-terminated: the parser never reads at or past end. All
+     * scratch lists are freed here and m is deinitialised on any error. */
+    parser p = {text, text + len, text, err, 0, o ? o->max_bytes : 0, 0};
     fields f;
     memset(&f, 0, sizeof f);
     memset(m, 0, sizeof *m);
@@ -395,7 +523,7 @@ amz_status amz_json_read(const char *text, size_t len, amz_maze *m, const amz_re
     }
     if (!st)
         st = build(&f, m, o, err);
-    amz_free(f.cells.v);
+    amz_free(f.cells.b);
     amz_free(f.solution.v);
     if (st)
         amz_maze_deinit(m);

@@ -1,6 +1,6 @@
 /* text_read.c — importing square mazes drawn as text: the line-art styles (ascii and
  * unicode, 3 columns x 2 lines per cell) and the block style of the JS1K picture (one
- * character per block, (2W+1) x (2H+1)). See amz_text_read in amaze/io.h. */
+ * character per block, (2W+1) x (2H+1)). See amz_io_read_text in amaze/io.h. */
 #include <string.h>
 
 #include "amaze/alloc.h"
@@ -12,6 +12,10 @@
 typedef struct art {
     uint32_t *cp;   /* rows * cols code points */
     size_t rows, cols;
+    /* Lines shorter than the longest (their trailing blanks trimmed) are padded with
+     * spaces; the first one that differs from the first line is kept for the message
+     * of an art that needs every row whole (0: none). */
+    size_t ragged, ragged_len, first, first_len;
 } art;
 
 /* Decodes one UTF-8 sequence; returns its length or 0 if invalid. */
@@ -70,6 +74,9 @@ static amz_status load_art(const char *text, size_t len, art *a, amz_error *err)
                 lens = nl;
                 lens_cap *= 2;
             }
+            /* Trailing blanks carry nothing (editors add and strip them): trimmed. */
+            while (n > line_start && (cp[n - 1] == ' ' || cp[n - 1] == '\t'))
+                n--;
             lens[lines++] = n - line_start;
             line_start = n;
             i++;
@@ -106,34 +113,54 @@ static amz_status load_art(const char *text, size_t len, art *a, amz_error *err)
         lines--;
     while (skip < lines && lens[skip] == 0)
         skip++;
-    bool blank = true; /* spaces only: say so, rather than judge it as block art */
-    for (size_t j = 0; j < n && blank; j++)
-        blank = cp[j] == ' ' || cp[j] == '\t';
-    if (skip == lines || blank) {
+    if (skip == lines) { /* nothing but blank lines (their spaces trimmed) */
+        bool spaces = false;
+        for (size_t j = 0; j < len && !spaces; j++)
+            spaces = s[j] == ' ' || s[j] == '\t';
         amz_free(cp);
         amz_free(lens);
-        return amz_errorf(err, AMZ_EFORMAT, "no maze in the text: it has no cells%s",
-                          skip == lines ? "" : " (only spaces)");
+        return amz_errorf(err, AMZ_EFORMAT, "no maze in the text: it has no cells%s", spaces ? " (only spaces)" : "");
     }
     first_len = lens[skip];
-    for (size_t l = skip; l < lines; l++)
-        if (lens[l] != first_len) {
-            size_t got = lens[l];
-            amz_free(cp);
-            amz_free(lens);
-            return amz_errorf(err, AMZ_EFORMAT,
-                              "line %zu has %zu characters but line %zu has %zu: rows must all be the same length",
-                              l + 1, got, skip + 1, first_len);
+    memset(a, 0, sizeof *a);
+    for (size_t l = skip; l < lines; l++) {
+        cols = lens[l] > cols ? lens[l] : cols;
+        if (lens[l] != first_len && !a->ragged) {
+            a->ragged = l + 1;
+            a->ragged_len = lens[l];
+            a->first = skip + 1;
+            a->first_len = first_len;
         }
-    cols = first_len;
+    }
     for (size_t l = 0; l < skip; l++)
         offset += lens[l];
-    memmove(cp, cp + offset, (lines - skip) * cols * sizeof *cp);
+    /* The rectangle, short lines padded with spaces (what the trimming took). */
+    uint32_t *rect = amz_malloc((lines - skip) * cols * sizeof *rect + 1);
+    if (!rect) {
+        amz_free(cp);
+        amz_free(lens);
+        return amz_errorf(err, AMZ_ENOMEM, "cannot hold the text");
+    }
+    for (size_t l = skip, at_cp = offset; l < lines; at_cp += lens[l], l++) {
+        uint32_t *row = rect + (l - skip) * cols;
+        memcpy(row, cp + at_cp, lens[l] * sizeof *row);
+        for (size_t c = lens[l]; c < cols; c++)
+            row[c] = ' ';
+    }
+    amz_free(cp);
     amz_free(lens);
-    a->cp = cp;
+    a->cp = rect;
     a->rows = lines - skip;
     a->cols = cols;
     return AMZ_OK;
+}
+
+/* The rows of art that needs every row whole differ in length. */
+static amz_status ragged(const art *a, amz_error *err)
+{
+    return amz_errorf(err, AMZ_EFORMAT,
+                      "line %zu has %zu character%s but line %zu has %zu: rows must all be the same length", a->ragged,
+                      a->ragged_len, a->ragged_len == 1 ? "" : "s", a->first, a->first_len);
 }
 
 static uint32_t at(const art *a, size_t r, size_t c)
@@ -168,10 +195,21 @@ static amz_status mark(amz_maze *m, uint32_t v, amz_cell c, bool *seen_s, bool *
 
 static amz_status read_line_art(const art *a, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
+    /* Blank corners (a shaped maze, see below) explain short rows better than their
+     * length does, so they are looked for first. */
+    for (size_t r = 0; a->ragged && r < a->rows; r += 2)
+        for (size_t col = 0; col + 1 < a->cols; col += 3)
+            if (at(a, r, col) == ' ')
+                return amz_errorf(err, AMZ_EFORMAT,
+                                  "line %zu, column %zu: blank corner; text art of shaped mazes cannot be read back "
+                                  "(use .amz or JSON)",
+                                  r + 1, col + 1);
+    if (a->ragged)
+        return ragged(a, err);
     if (a->cols < 4 || (a->cols - 1) % 3 || a->rows < 3 || a->rows % 2 == 0)
         return amz_errorf(err, AMZ_EFORMAT,
-                          "line art is %zu characters by %zu lines; a maze of WxH cells is 3W+1 by 2H+1", a->cols,
-                          a->rows);
+                          "line art is %zu character%s by %zu line%s; a maze of WxH cells is 3W+1 by 2H+1", a->cols,
+                          a->cols == 1 ? "" : "s", a->rows, a->rows == 1 ? "" : "s");
     /* Every corner of a rectangular maze is drawn; a blank one means cells are missing
      * (a shaped maze), which text cannot express unambiguously. */
     for (size_t r = 0; r < a->rows; r += 2)
@@ -182,7 +220,8 @@ static amz_status read_line_art(const art *a, amz_maze *m, const amz_read_option
                                   "(use .amz or JSON)",
                                   r + 1, col + 1);
     int64_t w = (int64_t)(a->cols - 1) / 3, h = (int64_t)(a->rows - 1) / 2;
-    amz_status st = amz_io_check_size(AMZ_TOPO_SQUARE, w, h, o, err);
+    const amz_grid g = {AMZ_TOPO_SQUARE, w, h, 1, 0, false};
+    amz_status st = io_check_size(&g, o, err);
     if (st || (st = amz_maze_init(m, AMZ_TOPO_SQUARE, w, h, err)))
         return st;
     bool seen_s = false, seen_g = false;
@@ -203,12 +242,15 @@ static amz_status read_line_art(const art *a, amz_maze *m, const amz_read_option
 
 static amz_status read_blocks(const art *a, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
+    if (a->ragged)
+        return ragged(a, err);
     if (a->cols < 3 || a->cols % 2 == 0 || a->rows < 3 || a->rows % 2 == 0)
         return amz_errorf(err, AMZ_EFORMAT,
-                          "block art is %zu by %zu blocks; a maze of WxH cells is 2W+1 by 2H+1 (odd numbers)",
-                          a->cols, a->rows);
+                          "block art is %zu by %zu block%s; a maze of WxH cells is 2W+1 by 2H+1 (odd numbers)",
+                          a->cols, a->rows, a->rows == 1 && a->cols == 1 ? "" : "s");
     int64_t w = (int64_t)(a->cols - 1) / 2, h = (int64_t)(a->rows - 1) / 2;
-    amz_status st = amz_io_check_size(AMZ_TOPO_SQUARE, w, h, o, err);
+    const amz_grid g = {AMZ_TOPO_SQUARE, w, h, 1, 0, false};
+    amz_status st = io_check_size(&g, o, err);
     if (st || (st = amz_maze_init(m, AMZ_TOPO_SQUARE, w, h, err)))
         return st;
     bool seen_s = false, seen_g = false;
@@ -231,9 +273,51 @@ static amz_status read_blocks(const art *a, amz_maze *m, const amz_read_options 
     return AMZ_OK;
 }
 
-amz_status amz_text_read(const char *text, size_t len, amz_maze *m, const amz_read_options *o, amz_error *err)
+/* Text that is not a picture of a maze at all (a word, a line of prose) is named as
+ * such, with the formats a maze can come in, rather than judged as odd art: a run of
+ * letters with three different ones in it is a word (walls drawn with letters repeat
+ * one letter, markers S, G and o stand alone). Before the rows are measured, so that
+ * ragged prose is not reported as ragged art. */
+static amz_status plausible(const char *text, size_t len, amz_error *err)
 {
-    art a = {NULL, 0, 0};
+    size_t run = 0;
+    char seen[3] = {0};
+    int distinct = 0;
+    for (size_t i = 0; i < len && distinct < 3; i++) {
+        char c = text[i];
+        if (c == 0x1b && i + 1 < len && text[i + 1] == '[') { /* a colour code: ESC [ params final */
+            for (i += 2; i < len && !(text[i] >= 0x40 && text[i] <= 0x7e); i++)
+                ;
+            run = 0;
+            distinct = 0;
+            continue;
+        }
+        bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (!letter) {
+            run = 0;
+            distinct = 0;
+            continue;
+        }
+        if (run++ == 0 || (c != seen[0] && (distinct < 2 || c != seen[1])))
+            seen[distinct < 3 ? distinct : 2] = c, distinct++;
+    }
+    if (distinct < 3)
+        return AMZ_OK;
+    char start[40];
+    size_t n = 0;
+    for (size_t i = 0; i < len && text[i] != '\n' && n + 1 < sizeof start; i++)
+        start[n++] = text[i] >= 0x20 && text[i] < 0x7f ? text[i] : '?';
+    start[n] = '\0';
+    return amz_errorf(err, AMZ_EFORMAT,
+                      "not a maze: it starts '%s'; a maze is .amz, JSON ({...}), or text art (line art of + - | or "
+                      "box drawing, or blocks: # walls, spaces floor)",
+                      start);
+}
+
+amz_status amz_io_read_text(const char *text, size_t len, amz_maze *m, const amz_read_options *o, amz_error *err)
+{
+    art a;
+    memset(&a, 0, sizeof a);
     memset(m, 0, sizeof *m);
     /* Hex art (slashes, or the box-drawing diagonals U+2571/2 in UTF-8) cannot say which
      * cells a shape removed; refuse it before anything else complains about its shape. */
@@ -243,15 +327,20 @@ amz_status amz_text_read(const char *text, size_t len, amz_maze *m, const amz_re
              ((unsigned char)text[i + 2] == 0xb1 || (unsigned char)text[i + 2] == 0xb2)))
             return amz_errorf(err, AMZ_EFORMAT,
                               "this looks like a hex maze drawn as text, which cannot be read back (use .amz or JSON)");
-    amz_status st = load_art(text, len, &a, err);
-    if (st)
+    amz_status st = plausible(text, len, err);
+    if (st || (st = load_art(text, len, &a, err)))
         return st;
     /* Line art starts (after any blank margin of a shape) with a corner: + or a
      * box-drawing character; anything else is read as blocks. */
     uint32_t first = ' ';
+    size_t at_col = 0;
     for (size_t i = 0; i < a.cols && first == ' '; i++)
-        first = at(&a, 0, i);
-    bool line_art = first == '+' || (first >= 0x2500 && first <= 0x257f);
+        first = at(&a, 0, at_col = i);
+    /* Ascii line art has a '+' at every third column; "+-+-+" art, one character a cell,
+     * is the block picture drawn with + - | for walls, and reads as blocks. */
+    bool line_art = (first >= 0x2500 && first <= 0x257f) ||
+                    (first == '+' && (a.cols - 1) % 3 == 0 && a.cols >= at_col + 4 && at(&a, 0, at_col + 3) == '+' &&
+                     at(&a, 0, at_col + 1) != '+');
     st = line_art ? read_line_art(&a, m, o, err) : read_blocks(&a, m, o, err);
     amz_free(a.cp);
     if (st)

@@ -76,7 +76,8 @@ void maze_game_restart(maze_game *g)
     g->nvisited = 0;
     g->moves = g->undos = 0;
     g->pos = g->maze.start;
-    g->start_ms = g->end_ms = -1;
+    g->start_ms = g->end_ms = g->pause_ms = -1;
+    g->paused_ms = 0;
     visit(g, g->pos);
     g->won = g->pos == g->maze.goal;
 }
@@ -85,6 +86,8 @@ maze_move_result maze_game_move(maze_game *g, int d, int64_t now_ms)
 {
     if (g->won)
         return MAZE_FINISHED;
+    if (g->pause_ms >= 0)
+        return MAZE_PAUSED;
     if (d < 0 || d >= g->maze.ndirs || !amz_maze_passage(&g->maze, g->pos, d))
         return MAZE_WALL;
     amz_cell to = amz_maze_neighbor(&g->maze, g->pos, d);
@@ -120,12 +123,27 @@ bool maze_game_undo(maze_game *g)
     return true;
 }
 
+bool maze_game_pause(maze_game *g, int64_t now_ms)
+{
+    if (g->won)
+        return false;
+    if (g->pause_ms >= 0) {
+        if (g->start_ms >= 0 && now_ms > g->pause_ms)
+            g->paused_ms += now_ms - g->pause_ms;
+        g->pause_ms = -1;
+        return false;
+    }
+    g->pause_ms = now_ms;
+    return true;
+}
+
 int64_t maze_game_elapsed_ms(const maze_game *g, int64_t now_ms)
 {
     if (g->start_ms < 0)
         return 0;
-    int64_t end = g->end_ms >= 0 ? g->end_ms : now_ms;
-    return end > g->start_ms ? end - g->start_ms : 0;
+    int64_t end = g->end_ms >= 0 ? g->end_ms : g->pause_ms >= 0 ? g->pause_ms : now_ms;
+    int64_t t = end - g->start_ms - g->paused_ms;
+    return t > 0 ? t : 0;
 }
 
 bool maze_game_visited(const maze_game *g, amz_cell c)
@@ -138,8 +156,9 @@ bool maze_game_seen(const maze_game *g, amz_cell c)
     return bit_get(g->seen, c);
 }
 
-amz_status maze_game_hint(const maze_game *g, amz_path *out, amz_error *err)
+amz_status maze_game_hint(maze_game *g, amz_path *out, amz_error *err)
 {
+    g->hinted = true;
     amz_solve_result r;
     amz_status st = amz_solve_run(&g->maze, "bfs", g->pos, g->maze.goal, NULL, NULL, &r, err);
     if (st) {

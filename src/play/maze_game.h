@@ -14,7 +14,8 @@
 typedef enum maze_move_result {
     MAZE_MOVED = 0,   /* the player stepped through an open passage */
     MAZE_WALL = 1,    /* a wall (or the border, or a removed cell) is in the way */
-    MAZE_FINISHED = 2 /* the round is already won: nothing moves */
+    MAZE_FINISHED = 2, /* the round is already won: nothing moves */
+    MAZE_PAUSED = 3    /* the game is paused: nothing moves */
 } maze_move_result;
 
 typedef struct maze_game {
@@ -29,8 +30,12 @@ typedef struct maze_game {
     uint64_t nvisited;   /* cells visited */
     uint64_t optimal;    /* length of a shortest path start -> goal */
     bool won;            /* the player reached the goal */
+    bool hinted;         /* the way was shown (maze_game_hint): this maze's time is no record,
+                            even after a restart; a new maze starts clean */
     int64_t start_ms;    /* clock at the first move, -1 before it */
     int64_t end_ms;      /* clock at the win, -1 before it */
+    int64_t pause_ms;    /* clock when the pause began, -1 when not paused */
+    int64_t paused_ms;   /* time spent paused since the first move (off the clock) */
 } maze_game;
 
 /* Starts a round on a copy of m: the player on m->start, nothing visited but the start.
@@ -47,14 +52,18 @@ void maze_game_restart(maze_game *g);
 maze_move_result maze_game_move(maze_game *g, int d, int64_t now_ms);
 /* Takes back the last move (not after a win). False when there is nothing to undo. */
 bool maze_game_undo(maze_game *g);
-/* Milliseconds of play at time now_ms: 0 before the first move, frozen at the win. */
+/* Pauses or resumes play at now_ms: while paused the clock stands and moves are
+ * refused (MAZE_PAUSED). Returns the new state (true = paused). Not after a win. */
+bool maze_game_pause(maze_game *g, int64_t now_ms);
+/* Milliseconds of play at time now_ms: 0 before the first move, frozen at the win,
+ * standing while paused, pauses not counted. */
 int64_t maze_game_elapsed_ms(const maze_game *g, int64_t now_ms);
 /* True when cell c was visited / is seen (c must be a cell of the maze). */
 bool maze_game_visited(const maze_game *g, amz_cell c);
 bool maze_game_seen(const maze_game *g, amz_cell c);
 /* A shortest path from the player's cell to the goal, into *out (free with
- * amz_path_deinit). Errors as amz_solve_run. */
-amz_status maze_game_hint(const maze_game *g, amz_path *out, amz_error *err);
+ * amz_path_deinit). Marks the game hinted. Errors as amz_solve_run. */
+amz_status maze_game_hint(maze_game *g, amz_path *out, amz_error *err);
 /* Efficiency of a won round in percent: 100 * optimal / moves (100 for 0 moves). */
 int maze_game_efficiency(const maze_game *g);
 

@@ -497,7 +497,7 @@ amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn,
         amz_anim_options_init(&defaults);
         o = &defaults;
     }
-    amz_status st = amz_anim_check_options(o, err);
+    amz_status st = anim_check_options(o, err);
     if (st)
         return st;
     if (!fn)

@@ -5,6 +5,6 @@
 #include "amaze/anim.h"
 
 /* AMZ_EINVAL/AMZ_ERANGE with a message for options amz_anim_run cannot use. */
-amz_status amz_anim_check_options(const amz_anim_options *o, amz_error *err);
+amz_status anim_check_options(const amz_anim_options *o, amz_error *err);
 
 #endif

@@ -41,7 +41,7 @@ void amz_anim_options_init(amz_anim_options *o)
     amz_image_options_init(&o->image);
 }
 
-amz_status amz_anim_check_options(const amz_anim_options *o, amz_error *err)
+amz_status anim_check_options(const amz_anim_options *o, amz_error *err)
 {
     if (!amz_anim_what_name(o->what))
         return amz_errorf(err, AMZ_EINVAL, "unknown animation kind %d", (int)o->what);
@@ -54,4 +54,29 @@ amz_status amz_anim_check_options(const amz_anim_options *o, amz_error *err)
     if (!o->steps_per_frame && !(o->duration > 0 && o->duration <= 86400))
         return amz_errorf(err, AMZ_ERANGE, "duration %g s is outside (0, 86400]", o->duration);
     return AMZ_OK;
+}
+
+uint64_t amz_anim_memory_estimate(const amz_maze *m, const amz_anim_options *o)
+{
+    amz_image_options io = o->image;
+    io.stream = AMZ_STREAM_NEVER;
+    io.distances = false;
+    amz_image_layout l;
+    if (amz_image_layout_get(m, &io, AMZ_IMAGE_PNG, &l, NULL))
+        return UINT64_MAX;
+    const uint64_t px = (uint64_t)l.width * (uint64_t)l.height, cells = (uint64_t)m->ncells;
+    /* The frame's palette indices and cairo's ARGB canvas (5 bytes a pixel), the last
+     * frame drawn as amz_image_write draws it (4 more), and per cell its state, stamp
+     * and dirty-list slot (17 bytes) plus path bits. */
+    uint64_t bytes = px * 9 + cells * 18;
+    const amz_gen_info *g = amz_gen_find(o->generator);
+    if ((o->what & AMZ_ANIM_GENERATE) && g) {
+        uint64_t gen = amz_gen_memory_estimate(g, m->topology, m->width, m->height, true);
+        uint64_t maze = amz_maze_memory(m);
+        bytes += gen > maze ? gen - maze : 0;
+    }
+    const amz_solve_info *s = amz_solve_find(o->solver);
+    if ((o->what & AMZ_ANIM_SOLVE) && s)
+        bytes += cells * s->work_bits / 8 + cells; /* and the path, a byte a move */
+    return bytes;
 }

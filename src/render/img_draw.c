@@ -302,6 +302,12 @@ static bool hex_draws_wall(const img_scene *s, int32_t x, int32_t y, int d)
     bool ne = grid_exists(m, nb);
     if (ce && ne)
         return !bits_get(m->passages, (uint64_t)c * 3 + (uint64_t)(d - 1));
+    /* An edge to a removed cell may be the start's or goal's opening, seen from
+     * either side (direction d from c is d + 3 from nb). */
+    amz_cell in = ce ? c : nb;
+    int din = ce ? d : (d + 3) % 6;
+    if (ce != ne && ((in == m->start && din == s->start_open) || (in == m->goal && din == s->goal_open)))
+        return false;
     return ce != ne;
 }
 

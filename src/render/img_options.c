@@ -1,13 +1,14 @@
 /* img_options.c — the picture options: colours and palettes, formats and pages, and
- * the layout rules (auto sizes, limits, the in-memory/streaming switch) that turn
- * options into pixel geometry. Geometry as documented in amaze/image.h. */
+ * the layout rules (auto sizes, limits, the in-memory/streaming switch, openings) that
+ * turn options into pixel geometry. Geometry as documented in amaze/image.h. No cairo
+ * here: the web page builds this file for WebAssembly. */
 #include <ctype.h>
 #include <math.h>
 #include <string.h>
 #include <strings.h>
 
 #include "core/error.h"
-#include "render/img_internal.h"
+#include "render/img_geo.h"
 
 static const char *const entry_names[AMZ_PALETTE_ENTRIES] = {
     "background", "wall", "floor", "path",     "start",       "goal",
@@ -224,9 +225,15 @@ amz_status amz_image_layout_get(const amz_maze *m, const amz_image_options *o, a
     const int min_cell = hex ? 4 : 2;
     int cell = o->cell;
     if (cell == 0) {
-        int64_t side = m->width > m->height ? m->width : m->height;
-        int64_t c = 2048 / side;
-        cell = c > 16 ? 16 : c < min_cell ? min_cell : (int)c;
+        /* One rule on the picture for both grids: the cell that makes the grid's
+         * longer side 2048 px, at most as big as a 16 px square (a hexagon of that
+         * area is 20 px corner to corner: 3 sqrt(3) / 8 * 20^2 ~ 16^2), so that
+         * pictures of square and hex mazes of a size look alike. */
+        double units = hex ? fmax(0.75 * (m->width - 1) + 1, sqrt(3.0) / 4 * (2.0 * m->height + (m->width > 1)))
+                           : (double)(m->width > m->height ? m->width : m->height);
+        double c = floor(2048 / units);
+        const int max_cell = hex ? 20 : 16;
+        cell = c > max_cell ? max_cell : c < min_cell ? min_cell : (int)c;
     }
     if (cell < min_cell || cell > 1024)
         return amz_errorf(err, AMZ_ERANGE, "cell size %d px is outside %d..1024", cell, min_cell);
@@ -271,11 +278,11 @@ amz_status amz_image_layout_get(const amz_maze *m, const amz_image_options *o, a
                               "a %lldx%lld px hex picture does not fit in memory (%d Mpx at most) and only square "
                               "mazes stream; use a smaller --cell",
                               (long long)out->width, (long long)out->height, (int)(AMZ_IMAGE_CANVAS_MAX >> 20));
-        if (o->distances)
+        if (o->distances || o->heat)
             return amz_errorf(err, AMZ_EUNSUPPORTED,
-                              "--distances needs the picture in memory, and a %lldx%lld px picture is written row by "
+                              "%s needs the picture in memory, and a %lldx%lld px picture is written row by "
                               "row; use a smaller --cell",
-                              (long long)out->width, (long long)out->height);
+                              o->heat ? "a heat map" : "--distances", (long long)out->width, (long long)out->height);
         out->streamed = true;
     } else if (big) {
         return amz_errorf(err, AMZ_ERANGE, "a %lldx%lld px picture is larger than the %d Mpx in-memory canvas",
@@ -307,27 +314,29 @@ void img_geo_init(img_geo *g, const amz_maze *m, const amz_image_layout *l)
     g->height = l->height;
 }
 
-int img_opening_dir(const amz_maze *m, amz_cell c, bool is_goal)
+/* Is the side of c in direction d open to the outside: the grid's border or a removed
+ * cell? */
+static bool faces_outside(const amz_maze *m, amz_cell c, int d)
+{
+    amz_cell nb = grid_neighbor(m, c, d);
+    return nb == AMZ_NO_CELL || !amz_maze_exists(m, nb);
+}
+
+/* The side of c opened in the picture, -1 if c is not beside the outside. */
+static int opening_dir(const amz_maze *m, amz_cell c, bool is_goal)
 {
     if (!amz_maze_exists(m, c))
         return -1;
-    int32_t x = (int32_t)(c % m->width), y = (int32_t)(c / m->width);
-    if (m->topology == AMZ_TOPO_HEX) {
-        bool top = y == 0, bottom = y == m->height - 1;
-        if (is_goal)
-            return bottom ? AMZ_HEX_S : top ? AMZ_HEX_N : -1;
-        return top ? AMZ_HEX_N : bottom ? AMZ_HEX_S : -1;
-    }
-    static const int start_order[4] = {AMZ_SQ_N, AMZ_SQ_W, AMZ_SQ_E, AMZ_SQ_S};
-    static const int goal_order[4] = {AMZ_SQ_S, AMZ_SQ_E, AMZ_SQ_W, AMZ_SQ_N};
-    const int *order = is_goal ? goal_order : start_order;
-    for (int k = 0; k < 4; k++) {
-        int d = order[k];
-        bool border = (d == AMZ_SQ_N && y == 0) || (d == AMZ_SQ_S && y == m->height - 1) || (d == AMZ_SQ_W && x == 0) ||
-                      (d == AMZ_SQ_E && x == m->width - 1);
-        if (border)
-            return d;
-    }
+    /* Start: the side nearest the top first; goal: nearest the bottom first. */
+    static const int sq_start[4] = {AMZ_SQ_N, AMZ_SQ_W, AMZ_SQ_E, AMZ_SQ_S};
+    static const int sq_goal[4] = {AMZ_SQ_S, AMZ_SQ_E, AMZ_SQ_W, AMZ_SQ_N};
+    static const int hex_start[6] = {AMZ_HEX_N, AMZ_HEX_NW, AMZ_HEX_NE, AMZ_HEX_SW, AMZ_HEX_SE, AMZ_HEX_S};
+    static const int hex_goal[6] = {AMZ_HEX_S, AMZ_HEX_SE, AMZ_HEX_SW, AMZ_HEX_NE, AMZ_HEX_NW, AMZ_HEX_N};
+    const bool hex = m->topology == AMZ_TOPO_HEX;
+    const int *order = hex ? (is_goal ? hex_goal : hex_start) : (is_goal ? sq_goal : sq_start);
+    for (int k = 0; k < (hex ? 6 : 4); k++)
+        if (faces_outside(m, c, order[k]))
+            return order[k];
     return -1;
 }
 
@@ -340,10 +349,18 @@ void img_scene_init(img_scene *s, const amz_maze *m, const amz_image_options *o,
     bool markers = o->markers && amz_maze_exists(m, m->start) && amz_maze_exists(m, m->goal);
     s->start = markers ? m->start : AMZ_NO_CELL;
     s->goal = markers ? m->goal : AMZ_NO_CELL;
-    s->start_open = o->openings ? img_opening_dir(m, m->start, false) : -1;
-    s->goal_open = o->openings ? img_opening_dir(m, m->goal, true) : -1;
-    if (o->openings && m->start == m->goal)
-        s->goal_open = -1; /* one cell, one opening */
+    int open[2];
+    amz_image_openings(m, o, open);
+    s->start_open = open[0];
+    s->goal_open = open[1];
+}
+
+void amz_image_openings(const amz_maze *m, const amz_image_options *o, int dirs[2])
+{
+    const bool on = o ? o->openings : true;
+    dirs[0] = on ? opening_dir(m, m->start, false) : -1;
+    /* One cell, one opening. */
+    dirs[1] = on && m->start != m->goal ? opening_dir(m, m->goal, true) : -1;
 }
 
 /* An opening replaces the outer wall of start or goal on that side. */
@@ -359,9 +376,9 @@ bool img_vwall(const img_scene *s, int64_t i, int64_t r)
     bool a = img_exists_xy(m, i - 1, r), b = img_exists_xy(m, i, r);
     if (a && b)
         return !bits_get(m->passages, (uint64_t)(r * m->width + i - 1) * 2 + 0);
-    if (a && i == m->width && is_opening(s, i - 1, r, AMZ_SQ_E))
+    if (a && is_opening(s, i - 1, r, AMZ_SQ_E))
         return false;
-    if (b && i == 0 && is_opening(s, i, r, AMZ_SQ_W))
+    if (b && is_opening(s, i, r, AMZ_SQ_W))
         return false;
     return a != b;
 }
@@ -372,9 +389,9 @@ bool img_hwall(const img_scene *s, int64_t i, int64_t r)
     bool a = img_exists_xy(m, i, r - 1), b = img_exists_xy(m, i, r);
     if (a && b)
         return !bits_get(m->passages, (uint64_t)((r - 1) * m->width + i) * 2 + 1);
-    if (a && r == m->height && is_opening(s, i, r - 1, AMZ_SQ_S))
+    if (a && is_opening(s, i, r - 1, AMZ_SQ_S))
         return false;
-    if (b && r == 0 && is_opening(s, i, r, AMZ_SQ_N))
+    if (b && is_opening(s, i, r, AMZ_SQ_N))
         return false;
     return a != b;
 }

@@ -1,13 +1,21 @@
 /* img_pngio.h — libpng plumbing shared by the PNG writers and readers: errors turn
  * into a message and a longjmp back to the caller, output goes to a FILE *, input
- * comes from a memory buffer. */
+ * comes from a memory buffer; and the PNG decoder of the readers, every allocation of
+ * which (libpng's own included) is charged to the reading call's budget
+ * (img_source.h), so that a call never holds more than its max_bytes whatever a file
+ * claims. */
 #ifndef AMZ_RENDER_IMG_PNGIO_H
 #define AMZ_RENDER_IMG_PNGIO_H
 
 #include <png.h>
 #include <setjmp.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+
+#include "amaze/image.h"
+#include "render/img_source.h"
 
 typedef struct img_png_io {
     jmp_buf jmp;
@@ -25,5 +33,49 @@ void img_png_write_data(png_structp png, png_bytep data, png_size_t len);
 void img_png_flush(png_structp png);
 /* Reads from io->data; running out is "truncated PNG". */
 void img_png_read_data(png_structp png, png_bytep data, png_size_t len);
+
+/* libpng's malloc and free callbacks through the budget at png_get_mem_ptr. A refusal
+ * makes libpng raise "out of memory", reported with the budget's message. */
+png_voidp img_png_budget_malloc(png_structp png, png_alloc_size_t n);
+void img_png_budget_free(png_structp png, png_voidp p);
+
+/* ---- decoding ---- */
+
+/* A PNG decoder handing out RGBA rows of 8-bit samples, every allocation charged to
+ * the budget. Interlaced images are decoded whole first (their rows are only final
+ * after the last pass): 4 bytes a pixel. */
+typedef struct img_reader {
+    img_png_io io;
+    img_budget *budget;
+    png_structp png;
+    png_infop info;
+    uint32_t w, h;
+    bool alpha; /* the source has transparency */
+    bool interlaced;
+    unsigned char *rows; /* interlaced: the whole image; else one row */
+    uint32_t next;
+} img_reader;
+
+/* Opens the decoder on len bytes at data: refuses a header claiming more image data
+ * than len bytes can hold, and (AMZ_ERANGE) a decode that with `extra` more bytes of
+ * the caller's would pass the budget, before allocating for it. On failure everything
+ * is released. */
+amz_status img_reader_open(img_reader *r, const void *data, size_t len, img_budget *b, uint64_t extra,
+                           amz_error *err);
+/* The next row (RGBA), or NULL after an error (message in r->io.msg). */
+const unsigned char *img_reader_row(img_reader *r);
+/* The error after img_reader_row returned NULL. */
+amz_status img_reader_fail(img_reader *r, amz_error *err);
+void img_reader_close(img_reader *r);
+
+/* The PNG of an img_source: a decoder on the same bytes for each pass. */
+typedef struct img_png_rows {
+    img_reader r;
+    const void *data;
+    size_t len;
+} img_png_rows;
+
+/* s reads the PNG at data (len bytes, its header h already checked) through *p. */
+void img_source_png(img_source *s, img_png_rows *p, const void *data, size_t len, const img_png_header *h);
 
 #endif

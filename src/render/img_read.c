@@ -1,404 +1,553 @@
-/* img_read.c — mazes from pictures: a PNG of dark walls and light floor becomes a
- * square maze with one cell per pixel (dark pixels are removed cells), its entrance and
- * exit are found as gaps in the border of the walls' bounding box, and a solution is
- * painted back onto the original image. Any solver of the registry then applies. */
-#include <png.h>
-#include <setjmp.h>
+/* img_read.c — mazes from pictures: a picture of dark walls on a light floor (rows of
+ * RGBA pixels, from a PNG or from memory) becomes a square maze of pixels. The outside
+ * is told apart from the floor by closing the gaps of the walls at the corridor width
+ * and flooding from the border (a morphological closing, Serra, "Image Analysis and
+ * Mathematical Morphology", 1982); the entrance and exit are the gaps where the
+ * largest floor region touches the outside; the cells are the floor pixels far enough
+ * from every wall that the two stay joined, so paths run down the middle of the
+ * corridors. Any solver of the registry then applies. */
+#include <math.h>
 #include <string.h>
 
 #include "amaze/alloc.h"
+#include "core/bits.h"
 #include "core/checked.h"
 #include "core/error.h"
-#include "render/img_internal.h"
-#include "render/img_pngio.h"
+#include "grid/grid.h"
+#include "render/img_bitmap.h"
+#include "render/img_source.h"
 
-void img_png_read_data(png_structp png, png_bytep data, png_size_t len)
+/* Corridor widths counted (wider runs of floor are rooms, not corridors), and so the
+ * largest closing radius. */
+#define RUN_MAX 1024
+
+/* What one reading call holds. Maps are of the picture padded by `pad` pixels of
+ * floor on every side, so the outside surrounds the picture whatever its margins. */
+typedef struct ctx {
+    img_budget b;
+    const amz_image_read_options *o;
+    uint32_t w, h;            /* the picture */
+    int64_t pad;              /* closing radius + 1 */
+    int64_t bx0, by0, bx1, by1; /* box of the wall pixels, picture coordinates */
+    uint64_t nlight;
+    uint32_t corridor;        /* most common width of floor between two walls */
+    img_bitmap wall;          /* picture-sized during the scan, then padded */
+    img_bitmap out;           /* padded: the outside */
+    img_pixels ends[2];       /* entrance and exit candidates, padded coordinates */
+    uint32_t openings;
+    img_classes cls;          /* which pixels are wall */
+    amz_color wall_color, floor_color; /* found, when no threshold is given */
+} ctx;
+
+static void ctx_free(ctx *c)
 {
-    img_png_io *io = png_get_io_ptr(png);
-    if (io->len - io->pos < len) {
-        io->truncated = true;
-        png_error(png, "truncated PNG (the data ends early)");
-    }
-    memcpy(data, io->data + io->pos, len);
-    io->pos += len;
+    img_bm_free(&c->wall, &c->b);
+    img_bm_free(&c->out, &c->b);
+    img_pixels_free(&c->ends[0], &c->b);
+    img_pixels_free(&c->ends[1], &c->b);
 }
 
-/* A PNG decoder handing out RGBA rows of 8-bit samples. Interlaced images are decoded
- * whole first (their rows are only final after the last pass). */
-typedef struct reader {
-    img_png_io io;
-    png_structp png;
-    png_infop info;
-    uint32_t w, h;
-    bool alpha; /* the source has transparency */
-    bool interlaced;
-    unsigned char *rows; /* interlaced: the whole image; else one row */
-    uint32_t next;
-} reader;
+/* ---- pass 1: wall pixels, their box, and the corridor width ---- */
 
-static void reader_close(reader *r)
+/* A run of floor ends at pixel index i (exclusive) on a wall; runs that began at the
+ * picture's edge (run < 0) are margins, not corridors. */
+static void count_run(uint64_t *hist, int32_t run)
 {
-    if (r->png)
-        png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
-    amz_free(r->rows);
-    r->rows = NULL;
+    if (run > 0 && run <= RUN_MAX)
+        hist[run]++;
 }
 
-static amz_status reader_fail(reader *r, amz_error *err)
+static amz_status scan(ctx *c, img_source *r, amz_error *err)
 {
-    amz_status st = amz_errorf(err, AMZ_EFORMAT, "%s", r->io.msg);
-    reader_close(r);
-    return st;
-}
-
-/* Opens the decoder; on failure everything is released. */
-static amz_status reader_open(reader *r, const void *data, size_t len, uint64_t max_bytes, amz_error *err)
-{
-    memset(r, 0, sizeof *r);
-    if (len < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0)
-        return amz_errorf(err, AMZ_EFORMAT, "not a PNG file");
-    r->io.data = data;
-    r->io.len = len;
-    r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &r->io, img_png_error, img_png_warning);
-    if (!r->png || !(r->info = png_create_info_struct(r->png))) {
-        reader_close(r);
-        return amz_errorf(err, AMZ_ENOMEM, "png: cannot create the decoder");
+    /* Runs along rows (widths of upright corridors) and along columns apart. */
+    uint64_t *hist = img_budget_calloc(&c->b, 2 * (RUN_MAX + 1) * sizeof *hist);
+    int32_t *col = img_budget_alloc(&c->b, (size_t)r->w * sizeof *col);
+    if (!hist || !col || !img_bm_init(&c->wall, r->w, r->h, &c->b)) {
+        img_budget_free(&c->b, hist);
+        img_budget_free(&c->b, col);
+        return img_budget_fail(&c->b, "mapping the picture's walls", err);
     }
-    if (setjmp(r->io.jmp))
-        return reader_fail(r, err);
-    png_set_read_fn(r->png, &r->io, img_png_read_data);
-    /* Pictures of mazes are often large and plain: allow any size libpng can. */
-    png_set_user_limits(r->png, 0x7fffffff, 0x7fffffff);
-    png_read_info(r->png, r->info);
-    r->w = png_get_image_width(r->png, r->info);
-    r->h = png_get_image_height(r->png, r->info);
-    int type = png_get_color_type(r->png, r->info);
-    r->alpha = (type & PNG_COLOR_MASK_ALPHA) || png_get_valid(r->png, r->info, PNG_INFO_tRNS);
-    r->interlaced = png_get_interlace_type(r->png, r->info) != PNG_INTERLACE_NONE;
-    uint64_t need;
-    if (max_bytes && (!ck_mul_u64((uint64_t)r->w, (uint64_t)r->h, &need) || need / 8 * 3 > max_bytes)) {
-        reader_close(r);
-        return amz_errorf(err, AMZ_ERANGE, "a %ux%u image needs more memory than the %llu bytes allowed", r->w, r->h,
-                          (unsigned long long)max_bytes);
-    }
-    png_set_expand(r->png);
-    png_set_strip_16(r->png);
-    png_set_gray_to_rgb(r->png);
-    png_set_add_alpha(r->png, 0xff, PNG_FILLER_AFTER);
-    if (r->interlaced)
-        png_set_interlace_handling(r->png);
-    png_read_update_info(r->png, r->info);
-    size_t rowbytes = (size_t)r->w * 4, total = rowbytes;
-    if (r->interlaced && !ck_array_bytes(r->h, rowbytes, &total)) {
-        reader_close(r);
-        return amz_errorf(err, AMZ_ENOMEM, "a %ux%u interlaced image is too large", r->w, r->h);
-    }
-    if (!(r->rows = amz_malloc(total))) {
-        reader_close(r);
-        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate %zu bytes to decode a %ux%u image", total, r->w, r->h);
-    }
-    if (r->interlaced) {
-        png_bytep *ptrs = amz_malloc((size_t)r->h * sizeof(png_bytep));
-        if (!ptrs) {
-            reader_close(r);
-            return amz_errorf(err, AMZ_ENOMEM, "out of memory decoding a %ux%u image", r->w, r->h);
-        }
-        for (uint32_t y = 0; y < r->h; y++)
-            ptrs[y] = r->rows + (size_t)y * rowbytes;
-        if (setjmp(r->io.jmp)) {
-            amz_free(ptrs);
-            return reader_fail(r, err);
-        }
-        png_read_image(r->png, ptrs);
-        amz_free(ptrs);
-    }
-    return AMZ_OK;
-}
-
-/* The next row (RGBA), or NULL after an error (message in r->io.msg, reader closed). */
-static const unsigned char *reader_row(reader *r)
-{
-    if (r->interlaced)
-        return r->rows + (size_t)r->next++ * (size_t)r->w * 4;
-    if (setjmp(r->io.jmp))
-        return NULL;
-    png_read_row(r->png, r->rows, NULL);
-    r->next++;
-    return r->rows;
-}
-
-void amz_image_read_options_init(amz_image_read_options *o)
-{
-    o->threshold = 128;
-    o->max_bytes = 0;
-}
-
-static bool is_light(const unsigned char *px, unsigned threshold)
-{
-    /* Luma of the pixel composited over white, in 1/1000 units. */
-    unsigned a = px[3];
-    unsigned r = (px[0] * a + 255 * (255 - a)) / 255, g = (px[1] * a + 255 * (255 - a)) / 255,
-             b = (px[2] * a + 255 * (255 - a)) / 255;
-    return 299 * r + 587 * g + 114 * b >= 1000 * threshold;
-}
-
-amz_status amz_image_read_maze(const void *data, size_t len, const amz_image_read_options *o, amz_maze *m,
-                               amz_image_origin *origin, amz_error *err)
-{
-    amz_image_read_options defaults;
-    if (!o) {
-        amz_image_read_options_init(&defaults);
-        o = &defaults;
-    }
-    memset(m, 0, sizeof *m);
-    reader r;
-    amz_status st = reader_open(&r, data, len, o->max_bytes, err);
-    if (st)
-        return st;
-    /* Pass 1: a light bit per image pixel and the box of the dark ones. */
-    const uint64_t npx = (uint64_t)r.w * r.h;
-    uint64_t *light = amz_calloc((size_t)bits_words(npx), 8);
-    if (!light) {
-        reader_close(&r);
-        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a %ux%u pixel map", r.w, r.h);
-    }
-    int64_t x0 = r.w, y0 = r.h, x1 = -1, y1 = -1;
-    uint64_t nlight = 0;
-    for (uint32_t y = 0; y < r.h; y++) {
-        const unsigned char *row = reader_row(&r);
+    uint64_t *vhist = hist + RUN_MAX + 1;
+    for (uint32_t x = 0; x < r->w; x++)
+        col[x] = -1;
+    c->bx0 = r->w, c->by0 = r->h, c->bx1 = -1, c->by1 = -1;
+    amz_status st = AMZ_OK;
+    for (uint32_t y = 0; y < r->h; y++) {
+        const unsigned char *row = r->row(r);
         if (!row) {
-            st = amz_errorf(err, AMZ_EFORMAT, "%s", r.io.msg);
-            amz_free(light);
-            reader_close(&r);
-            return st;
-        }
-        for (uint32_t x = 0; x < r.w; x++) {
-            if (is_light(row + 4 * (size_t)x, o->threshold)) {
-                bits_set(light, (uint64_t)y * r.w + x);
-                nlight++;
-                continue;
-            }
-            if (x < x0)
-                x0 = x;
-            if (x > x1)
-                x1 = x;
-            if (y < y0)
-                y0 = y;
-            y1 = y;
-        }
-    }
-    reader_close(&r);
-    if (nlight == 0) {
-        amz_free(light);
-        return amz_errorf(err, AMZ_EFORMAT, "the image has no light (floor) pixel at threshold %u", o->threshold);
-    }
-    if (x1 < 0) { /* no wall at all: the whole image */
-        x0 = 0, y0 = 0, x1 = r.w - 1, y1 = r.h - 1;
-    }
-    /* Pass 2: the maze of the box. Passages join horizontally and vertically adjacent
-     * light pixels, stored as the E and S bits of the first. */
-    if ((st = amz_maze_init(m, AMZ_TOPO_SQUARE, x1 - x0 + 1, y1 - y0 + 1, err))) {
-        amz_free(light);
-        return st;
-    }
-    const int64_t w = m->width, h = m->height;
-    m->mask = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
-    if (!m->mask) {
-        amz_free(light);
-        amz_maze_deinit(m);
-        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a %lldx%lld pixel maze", (long long)w, (long long)h);
-    }
-#define LIGHT(x, y) bits_get(light, (uint64_t)((y) + y0) * r.w + (uint64_t)((x) + x0))
-    for (int64_t y = 0; y < h; y++)
-        for (int64_t x = 0; x < w; x++) {
-            if (!LIGHT(x, y))
-                continue;
-            uint64_t c = (uint64_t)(y * w + x);
-            bits_set(m->mask, c);
-            if (x + 1 < w && LIGHT(x + 1, y))
-                bits_set(m->passages, c * 2);
-            if (y + 1 < h && LIGHT(x, y + 1))
-                bits_set(m->passages, c * 2 + 1);
-        }
-#undef LIGHT
-    amz_free(light);
-    if (origin) {
-        origin->x = x0;
-        origin->y = y0;
-        origin->width = r.w;
-        origin->height = r.h;
-    }
-    amz_cell a = AMZ_NO_CELL, b = AMZ_NO_CELL;
-    if (amz_image_find_openings(m, &a, &b, NULL) == AMZ_OK) {
-        m->start = a;
-        m->goal = b;
-    } else {
-        amz_maze_default_ends(m, NULL);
-    }
-    return AMZ_OK;
-}
-
-/* Middle of the first run of light pixels along a line of the box, or AMZ_NO_CELL.
- * The line starts at (x, y) and steps by (dx, dy) for n pixels; `skip` is a cell the
- * run may not contain (the entrance, when looking for the exit). */
-static amz_cell first_gap(const amz_maze *m, int64_t x, int64_t y, int dx, int dy, int64_t n, amz_cell skip)
-{
-    int64_t k = 0;
-    while (k < n) {
-        if (!grid_exists(m, (y + k * dy) * m->width + x + k * dx)) {
-            k++;
-            continue;
-        }
-        int64_t e = k;
-        bool has_skip = false;
-        while (e < n && grid_exists(m, (y + e * dy) * m->width + x + e * dx)) {
-            has_skip |= (y + e * dy) * m->width + x + e * dx == skip;
-            e++;
-        }
-        if (!has_skip) {
-            int64_t mid = (k + e - 1) / 2;
-            return (y + mid * dy) * m->width + x + mid * dx;
-        }
-        k = e;
-    }
-    return AMZ_NO_CELL;
-}
-
-amz_status amz_image_find_openings(const amz_maze *m, amz_cell *entrance, amz_cell *exit, amz_error *err)
-{
-    const int64_t w = m->width, h = m->height;
-    amz_cell a = first_gap(m, 0, 0, 1, 0, w, AMZ_NO_CELL);
-    if (a == AMZ_NO_CELL)
-        a = first_gap(m, 0, 0, 0, 1, h, AMZ_NO_CELL);
-    if (a == AMZ_NO_CELL)
-        return amz_errorf(err, AMZ_ENOTFOUND,
-                          "no entrance: the top row and left column of the maze's walls have no gap; give --from X,Y");
-    amz_cell b = first_gap(m, 0, h - 1, 1, 0, w, a);
-    if (b == AMZ_NO_CELL)
-        b = first_gap(m, w - 1, 0, 0, 1, h, a);
-    if (b == AMZ_NO_CELL)
-        return amz_errorf(err, AMZ_ENOTFOUND,
-                          "no exit: the bottom row and right column of the maze's walls have no second gap; give "
-                          "--to X,Y");
-    *entrance = a;
-    *exit = b;
-    return AMZ_OK;
-}
-
-amz_status amz_image_write_path(const void *data, size_t len, const amz_maze *m, const amz_image_origin *origin,
-                                const amz_path *p, amz_color color, FILE *out, amz_error *err)
-{
-    reader r;
-    amz_status st = reader_open(&r, data, len, 0, err);
-    if (st)
-        return st;
-    const int64_t ox = origin ? origin->x : 0, oy = origin ? origin->y : 0;
-    if (ox < 0 || oy < 0 || ox + m->width > (int64_t)r.w || oy + m->height > (int64_t)r.h) {
-        reader_close(&r);
-        return amz_errorf(err, AMZ_EINVAL, "a %dx%d maze at (%lld,%lld) does not fit the %ux%u image", m->width,
-                          m->height, (long long)ox, (long long)oy, r.w, r.h);
-    }
-    uint64_t *cells = NULL, *edges = NULL;
-    if ((st = img_mark_path(m, p, &cells, &edges, err))) {
-        reader_close(&r);
-        return st;
-    }
-    amz_free(edges);
-    const int channels = r.alpha ? 4 : 3;
-    unsigned char *line = amz_malloc((size_t)r.w * (size_t)channels);
-    img_png_io wio;
-    memset(&wio, 0, sizeof wio);
-    wio.f = out;
-    png_structp png = NULL;
-    png_infop info = NULL;
-    if (!line) {
-        st = amz_errorf(err, AMZ_ENOMEM, "out of memory for a row of %u pixels", r.w);
-        goto done;
-    }
-    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &wio, img_png_error, img_png_warning);
-    if (!png || !(info = png_create_info_struct(png))) {
-        st = amz_errorf(err, AMZ_ENOMEM, "png: cannot create the encoder");
-        goto done;
-    }
-    if (setjmp(wio.jmp)) {
-        st = amz_errorf(err, wio.write_failed ? AMZ_EIO : AMZ_EFORMAT, "png: %s", wio.msg);
-        goto done;
-    }
-    png_set_write_fn(png, &wio, img_png_write_data, img_png_flush);
-    /* Speed first (pictures of mazes are large and plain): fast deflate, no filters. */
-    png_set_compression_level(png, 1);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-    png_set_IHDR(png, info, r.w, r.h, 8, r.alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    for (uint32_t y = 0; y < r.h; y++) {
-        const unsigned char *row = reader_row(&r);
-        if (!row) {
-            st = amz_errorf(err, AMZ_EFORMAT, "%s", r.io.msg);
-            goto done;
-        }
-        const int64_t my = (int64_t)y - oy;
-        for (uint32_t x = 0; x < r.w; x++) {
-            const unsigned char *src = row + 4 * (size_t)x;
-            unsigned char *dst = line + (size_t)x * (size_t)channels;
-            const int64_t mx = (int64_t)x - ox;
-            if (my >= 0 && my < m->height && mx >= 0 && mx < m->width &&
-                bits_get(cells, (uint64_t)(my * m->width + mx))) {
-                unsigned char c[4] = {color.r, color.g, color.b, color.a};
-                memcpy(dst, c, (size_t)channels);
-            } else {
-                memcpy(dst, src, (size_t)channels);
-            }
-        }
-        png_write_row(png, line);
-    }
-    png_write_end(png, NULL);
-done:
-    if (png)
-        png_destroy_write_struct(&png, info ? &info : NULL);
-    amz_free(line);
-    amz_free(cells);
-    reader_close(&r);
-    return st;
-}
-
-amz_status amz_image_read_mask(const void *data, size_t len, const amz_image_read_options *o, amz_topology t,
-                               amz_maze *m, amz_error *err)
-{
-    amz_image_read_options defaults;
-    if (!o) {
-        amz_image_read_options_init(&defaults);
-        o = &defaults;
-    }
-    memset(m, 0, sizeof *m);
-    reader r;
-    amz_status st = reader_open(&r, data, len, o->max_bytes, err);
-    if (st)
-        return st;
-    if ((st = amz_maze_init(m, t, r.w, r.h, err))) {
-        reader_close(&r);
-        return st;
-    }
-    uint64_t cells = 0;
-    for (uint32_t y = 0; y < r.h && st == AMZ_OK; y++) {
-        const unsigned char *row = reader_row(&r);
-        if (!row) {
-            st = amz_errorf(err, AMZ_EFORMAT, "%s", r.io.msg);
+            st = r->fail(r, err);
             break;
         }
-        for (uint32_t x = 0; x < r.w && st == AMZ_OK; x++) {
-            if (is_light(row + 4 * (size_t)x, o->threshold))
-                cells++;
-            else
-                st = amz_maze_set_exists(m, (amz_cell)y * r.w + x, false, err);
+        int32_t run = -1;
+        for (uint32_t x = 0; x < r->w; x++) {
+            if (!img_px_wall(&c->cls, row + 4 * (size_t)x)) {
+                c->nlight++;
+                if (run >= 0 && run <= RUN_MAX)
+                    run++;
+                if (col[x] >= 0 && col[x] <= RUN_MAX)
+                    col[x]++;
+                continue;
+            }
+            img_bm_set(&c->wall, x, y);
+            count_run(hist, run);
+            count_run(vhist, col[x]);
+            run = 0;
+            col[x] = 0;
+            c->bx0 = x < c->bx0 ? x : c->bx0;
+            c->bx1 = x > c->bx1 ? x : c->bx1;
+            c->by0 = y < c->by0 ? y : c->by0;
+            c->by1 = y;
         }
     }
-    reader_close(&r);
-    if (st == AMZ_OK && cells == 0)
-        st = amz_errorf(err, AMZ_EFORMAT, "the mask picture has no light pixel, so no cell");
-    if (st == AMZ_OK)
-        st = amz_maze_default_ends(m, err);
-    if (st)
-        amz_maze_deinit(m);
+    /* The corridor is the commonest run (ties: the narrower) along rows or along
+     * columns, whichever is wider (drawings may have corridors wider one way); 1 px
+     * without any. */
+    c->corridor = 1;
+    for (int d = 0; d < 2; d++) {
+        const uint64_t *h = d ? vhist : hist;
+        uint32_t mode = 1;
+        for (int k = 2; k <= RUN_MAX; k++)
+            if (h[k] > h[mode])
+                mode = (uint32_t)k;
+        if (h[mode] && mode > c->corridor)
+            c->corridor = mode;
+    }
+    img_budget_free(&c->b, hist);
+    img_budget_free(&c->b, col);
     return st;
+}
+
+/* ---- the outside ---- */
+
+/* Bytes the scan holds beside the decoder: the wall map, a run length a column, the
+ * two histograms. */
+static uint64_t scan_bytes(uint32_t w, uint32_t h)
+{
+    return img_bm_bytes(w, h) + 4 * (uint64_t)w + 16 * (RUN_MAX + 1) + 64;
+}
+
+/* Bytes the maps after the scan need at most at once (four padded maps) plus the
+ * maze of a bw x bh box (passages and mask). */
+static uint64_t maps_bytes(uint64_t w, uint64_t h, int64_t pad, uint64_t bw, uint64_t bh)
+{
+    uint64_t map = img_bm_bytes((int64_t)w + 2 * pad, (int64_t)h + 2 * pad);
+    uint64_t maze = amz_maze_memory_estimate(AMZ_TOPO_SQUARE, (int64_t)bw, (int64_t)bh);
+    if (map == UINT64_MAX || maze == UINT64_MAX || map > UINT64_MAX / 8)
+        return UINT64_MAX;
+    maze += (bw * bh + 63) / 64 * 8;
+    uint64_t four = 4 * map, two = 2 * map + maze;
+    return four > two ? four : two;
+}
+
+/* The wall map, padded. */
+static bool pad_walls(ctx *c)
+{
+    img_bitmap p;
+    if (!img_bm_init(&p, (int64_t)c->w + 2 * c->pad, (int64_t)c->h + 2 * c->pad, &c->b))
+        return false;
+    for (int64_t y = 0; y < c->h; y++)
+        for (int64_t x = 0; x < c->w; x++)
+            if (img_bm_get(&c->wall, x, y))
+                img_bm_set(&p, x + c->pad, y + c->pad);
+    img_bm_free(&c->wall, &c->b);
+    c->wall = p;
+    return true;
+}
+
+/* Closing: the floor reached from the border without passing closer than r to a wall
+ * (so through no gap narrower than 2r + 1), grown back by r over the floor. */
+static bool find_outside(ctx *c, int64_t r)
+{
+    img_bitmap d, v;
+    if (!img_bm_copy(&d, &c->wall, &c->b))
+        return false;
+    bool ok = img_bm_dilate(&d, r, &c->b) && img_bm_init(&v, d.width, d.height, &c->b);
+    if (!ok) {
+        img_bm_free(&d, &c->b);
+        return false;
+    }
+    img_region reg = {{&d, NULL, NULL}, NULL};
+    uint64_t n = 0;
+    /* The pad's corner is more than r from every wall; the pad rings the picture. */
+    ok = img_flood(&reg, &v, 0, 0, false, &n, NULL, &c->b);
+    img_bm_free(&d, &c->b);
+    if (ok)
+        ok = img_bm_dilate(&v, r, &c->b);
+    if (!ok) {
+        img_bm_free(&v, &c->b);
+        return false;
+    }
+    for (int64_t i = 0; i < v.stride * v.height; i++)
+        v.w[i] &= ~c->wall.w[i];
+    c->out = v;
+    return true;
+}
+
+/* Word i of row y of the contact set: floor pixels (not wall, not outside) beside an
+ * outside pixel (4-neighbours). Row y is 1 .. height - 2 (the pad keeps the picture
+ * off the map's edges). */
+static uint64_t contact_word(const ctx *c, int64_t y, int64_t i)
+{
+    const img_bitmap *o = &c->out;
+    const uint64_t *up = img_bm_row(o, y - 1), *mid = img_bm_row(o, y), *dn = img_bm_row(o, y + 1);
+    uint64_t nb = up[i] | dn[i] | mid[i] << 1 | mid[i] >> 1;
+    if (i > 0)
+        nb |= mid[i - 1] >> 63;
+    if (i + 1 < o->stride)
+        nb |= mid[i + 1] << 63;
+    uint64_t v = nb & ~mid[i] & ~img_bm_row(&c->wall, y)[i];
+    const unsigned tail = (unsigned)(o->width & 63);
+    return i + 1 == o->stride && tail ? v & (((uint64_t)1 << tail) - 1) : v; /* not past the row */
+}
+
+/* Marks in `seen` (cleared) the floor regions holding the pixels of `seeds`, keeps
+ * only their contact pixels, and groups those into gaps (8-connected): the first gap
+ * met in reading order becomes the entrance candidates, the last the exit ones. */
+static bool gaps_of(ctx *c, const img_pixels *seeds, img_bitmap *seen)
+{
+    const int64_t H = seen->height;
+    img_region floor = {{&c->wall, &c->out, NULL}, NULL};
+    img_bm_clear(seen);
+    bool ok = true;
+    for (uint64_t k = 0; k < seeds->n && ok; k++) {
+        uint64_t n = 0;
+        ok = img_flood(&floor, seen, seeds->xy[2 * k], seeds->xy[2 * k + 1], false, &n, NULL, &c->b);
+    }
+    for (int64_t y = 0; y < H && ok; y++)
+        for (int64_t i = 0; i < seen->stride; i++)
+            img_bm_row(seen, y)[i] &= y > 0 && y + 1 < H ? contact_word(c, y, i) : 0;
+    img_bitmap done;
+    if (!ok || !img_bm_init(&done, seen->width, H, &c->b))
+        return false;
+    img_pixels_free(&c->ends[0], &c->b);
+    img_pixels_free(&c->ends[1], &c->b);
+    c->openings = 0;
+    img_region gaps = {{NULL, NULL, NULL}, seen};
+    img_pixels cur = {0};
+    for (int64_t y = 1; y + 1 < H && ok; y++)
+        for (int64_t i = 0; i < seen->stride && ok; i++)
+            for (uint64_t v = img_bm_row(seen, y)[i] & ~img_bm_row(&done, y)[i]; v && ok; v &= v - 1) {
+                int64_t x = i * 64 + __builtin_ctzll(v);
+                if (img_bm_get(&done, x, y))
+                    continue;
+                uint64_t k = 0;
+                ok = img_flood(&gaps, &done, x, y, true, &k, &cur, &c->b);
+                c->openings++;
+                if (c->openings == 1) {
+                    c->ends[0] = cur;
+                } else {
+                    img_pixels_free(&c->ends[1], &c->b);
+                    c->ends[1] = cur;
+                }
+                memset(&cur, 0, sizeof cur);
+            }
+    img_pixels_free(&cur, &c->b);
+    img_bm_free(&done, &c->b);
+    return ok;
+}
+
+/* The gaps: those of the largest floor region that touches the outside when it has
+ * two; else those of every such region of a corridor's square or more (smaller ones
+ * are the closing's own fill in the outside's corners), so that a maze cut in two
+ * has its entrance and exit and no path rather than no exit. */
+static bool find_openings(ctx *c)
+{
+    const int64_t H = c->wall.height;
+    img_bitmap seen;
+    if (!img_bm_init(&seen, c->wall.width, H, &c->b))
+        return false;
+    img_region floor = {{&c->wall, &c->out, NULL}, NULL};
+    const uint64_t min_size = (uint64_t)c->corridor * c->corridor;
+    img_pixels largest = {0}, big = {0};
+    uint64_t best = 0;
+    bool ok = true;
+    for (int64_t y = 1; y + 1 < H && ok; y++)
+        for (int64_t i = 0; i < c->wall.stride && ok; i++)
+            for (uint64_t v = contact_word(c, y, i) & ~img_bm_row(&seen, y)[i]; v && ok; v &= v - 1) {
+                int64_t x = i * 64 + __builtin_ctzll(v);
+                if (img_bm_get(&seen, x, y))
+                    continue;
+                uint64_t n = 0;
+                ok = img_flood(&floor, &seen, x, y, false, &n, NULL, &c->b);
+                if (ok && n >= min_size)
+                    ok = img_pixels_push(&big, x, y, &c->b);
+                if (ok && n > best) {
+                    best = n;
+                    largest.n = 0;
+                    ok = img_pixels_push(&largest, x, y, &c->b);
+                }
+            }
+    if (ok && best)
+        ok = gaps_of(c, &largest, &seen);
+    if (ok && best && c->openings < 2 && big.n > 1)
+        ok = gaps_of(c, &big, &seen);
+    img_pixels_free(&largest, &c->b);
+    img_pixels_free(&big, &c->b);
+    img_bm_free(&seen, &c->b);
+    return ok;
+}
+
+/* ---- ends and inset ---- */
+
+/* Checks a pixel the caller gave as an end and makes it the only candidate. */
+static amz_status user_end(ctx *c, int which, int64_t x, int64_t y, amz_error *err)
+{
+    const char *name = which ? "the exit pixel" : "the entrance pixel";
+    if (x < 0 || y < 0 || x >= c->w || y >= c->h)
+        return amz_errorf(err, AMZ_ERANGE, "%s (%lld,%lld) is outside the %ux%u image", name, (long long)x,
+                          (long long)y, c->w, c->h);
+    if (img_bm_get(&c->wall, x + c->pad, y + c->pad))
+        return amz_errorf(err, AMZ_EINVAL, "%s (%lld,%lld) is a wall (dark) pixel", name, (long long)x, (long long)y);
+    if (img_bm_get(&c->out, x + c->pad, y + c->pad))
+        return amz_errorf(err, AMZ_EINVAL,
+                          "%s (%lld,%lld) is outside the maze: its walls span (%lld,%lld) to (%lld,%lld) and that "
+                          "pixel is in the background around them",
+                          name, (long long)x, (long long)y, (long long)c->bx0, (long long)c->by0, (long long)c->bx1,
+                          (long long)c->by1);
+    img_pixels_free(&c->ends[which], &c->b);
+    return img_pixels_push(&c->ends[which], x + c->pad, y + c->pad, &c->b) ? AMZ_OK
+                                                                             : img_budget_fail(&c->b, "", err);
+}
+
+/* Floods the floor pixels more than k from every wall (dk: the walls dilated by k)
+ * from the entrance candidates into seen; *joined when it reaches an exit one. */
+static bool try_inset(ctx *c, int64_t k, img_bitmap *dk, img_bitmap *seen, bool *joined)
+{
+    *joined = false;
+    if (!img_bm_copy(dk, &c->wall, &c->b))
+        return false;
+    if (!img_bm_dilate(dk, k, &c->b) || !img_bm_init(seen, dk->width, dk->height, &c->b)) {
+        img_bm_free(dk, &c->b);
+        return false;
+    }
+    img_region reg = {{dk, &c->out, NULL}, NULL};
+    bool ok = true;
+    for (uint64_t i = 0; i < c->ends[0].n && ok; i++) {
+        uint64_t n = 0;
+        ok = img_flood(&reg, seen, c->ends[0].xy[2 * i], c->ends[0].xy[2 * i + 1], false, &n, NULL, &c->b);
+    }
+    for (uint64_t i = 0; i < c->ends[1].n && ok && !*joined; i++)
+        *joined = img_bm_get(seen, c->ends[1].xy[2 * i], c->ends[1].xy[2 * i + 1]);
+    if (!ok) {
+        img_bm_free(dk, &c->b);
+        img_bm_free(seen, &c->b);
+    }
+    return ok;
+}
+
+/* The candidate of list l nearest the middle of those that are in `in` (if not
+ * NULL) and not in `dk`; false if there is none. */
+static bool middle(const img_pixels *l, const img_bitmap *in, const img_bitmap *dk, int64_t *px, int64_t *py)
+{
+    double sx = 0, sy = 0;
+    uint64_t n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        double best = INFINITY;
+        for (uint64_t i = 0; i < l->n; i++) {
+            int64_t x = l->xy[2 * i], y = l->xy[2 * i + 1];
+            if ((in && !img_bm_get(in, x, y)) || img_bm_get(dk, x, y))
+                continue;
+            if (pass == 0) {
+                sx += (double)x, sy += (double)y, n++;
+                continue;
+            }
+            double d = (x - sx / n) * (x - sx / n) + (y - sy / n) * (y - sy / n);
+            if (d < best)
+                best = d, *px = x, *py = y;
+        }
+        if (n == 0)
+            return false;
+    }
+    return true;
+}
+
+/* ---- the maze ---- */
+
+static amz_status build_maze(ctx *c, const img_bitmap *dk, amz_maze *m, amz_error *err)
+{
+    const int64_t bw = c->bx1 - c->bx0 + 1, bh = c->by1 - c->by0 + 1;
+    uint64_t bytes = amz_maze_memory_estimate(AMZ_TOPO_SQUARE, bw, bh);
+    if (bytes == UINT64_MAX)
+        return amz_errorf(err, AMZ_ERANGE, "a %lldx%lld pixel maze is larger than a maze may be", (long long)bw,
+                          (long long)bh);
+    bytes += bits_words((uint64_t)(bw * bh)) * 8;
+    if (!img_budget_charge(&c->b, bytes))
+        return img_budget_fail(&c->b, "the maze of pixels", err);
+    amz_status st = amz_maze_init(m, AMZ_TOPO_SQUARE, bw, bh, err);
+    if (st)
+        return st;
+    m->mask = amz_calloc((size_t)bits_words((uint64_t)m->ncells), 8);
+    if (!m->mask) {
+        amz_maze_deinit(m);
+        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a %lldx%lld pixel maze", (long long)bw, (long long)bh);
+    }
+    const int64_t ox = c->bx0 + c->pad, oy = c->by0 + c->pad;
+#define CELL(x, y) (!img_bm_get(dk, (x) + ox, (y) + oy) && !img_bm_get(&c->out, (x) + ox, (y) + oy))
+    for (int64_t y = 0; y < bh; y++)
+        for (int64_t x = 0; x < bw; x++) {
+            if (!CELL(x, y))
+                continue;
+            uint64_t cell = (uint64_t)(y * bw + x);
+            bits_set(m->mask, cell);
+            /* Passages join neighbouring cells: the E and S bits of the first. */
+            if (x + 1 < bw && CELL(x + 1, y))
+                bits_set(m->passages, cell * 2);
+            if (y + 1 < bh && CELL(x, y + 1))
+                bits_set(m->passages, cell * 2 + 1);
+        }
+#undef CELL
+    return AMZ_OK;
+}
+
+static amz_status solve_ends(ctx *c, amz_maze *m, uint32_t *inset_out, amz_error *err)
+{
+    const amz_image_read_options *o = c->o;
+    amz_status st;
+    if (o->has_from && (st = user_end(c, 0, o->from_x, o->from_y, err)))
+        return st;
+    if (o->has_to && (st = user_end(c, 1, o->to_x, o->to_y, err)))
+        return st;
+    if (!c->ends[0].n)
+        return amz_errorf(err, AMZ_ENOTFOUND,
+                          "no entrance: no gap in the maze's outer wall leads in; give the ends as pixels (--from "
+                          "X,Y --to X,Y)");
+    if (!c->ends[1].n || (!o->has_from && !o->has_to && c->openings < 2))
+        return amz_errorf(err, AMZ_ENOTFOUND,
+                          "no exit: the maze's outer wall has one gap only; give the exit as a pixel (--to X,Y)");
+    /* The widest inset that keeps the ends joined: joining only gets harder as the
+     * inset grows, so a binary search finds it. */
+    int64_t lo = 0, hi = c->corridor > 1 ? (c->corridor - 1) / 2 : 0;
+    if (o->inset >= 0)
+        lo = hi = o->inset;
+    img_bitmap dk, seen;
+    bool joined;
+    while (lo < hi) {
+        int64_t mid = (lo + hi + 1) / 2;
+        if (!try_inset(c, mid, &dk, &seen, &joined))
+            return img_budget_fail(&c->b, "finding the middle of the corridors", err);
+        img_bm_free(&dk, &c->b);
+        img_bm_free(&seen, &c->b);
+        if (joined)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    if (!try_inset(c, lo, &dk, &seen, &joined))
+        return img_budget_fail(&c->b, "finding the middle of the corridors", err);
+    /* Exit: the middle of its reached pixels; entrance: the middle of those joined
+     * to that exit pixel (a gap may fall apart in two as the inset grows). */
+    int64_t ex = 0, ey = 0, sx = 0, sy = 0;
+    bool found = middle(&c->ends[1], joined ? &seen : NULL, &dk, &ex, &ey);
+    bool ok = true;
+    if (found && joined) {
+        img_bm_clear(&seen);
+        img_region reg = {{&dk, &c->out, NULL}, NULL};
+        uint64_t n = 0;
+        ok = img_flood(&reg, &seen, ex, ey, false, &n, NULL, &c->b);
+    }
+    found = found && ok && middle(&c->ends[0], joined ? &seen : NULL, &dk, &sx, &sy);
+    img_bm_free(&seen, &c->b);
+    img_bm_free(&c->wall, &c->b); /* dk holds the walls too */
+    if (!ok) {
+        img_bm_free(&dk, &c->b);
+        return img_budget_fail(&c->b, "finding the middle of the corridors", err);
+    }
+    if (!found) { /* both ends were given and are walls at this inset: cannot happen at 0 */
+        img_bm_free(&dk, &c->b);
+        return amz_errorf(err, AMZ_ENOTFOUND, "no floor pixel left at the ends of the maze");
+    }
+    st = build_maze(c, &dk, m, err);
+    img_bm_free(&dk, &c->b);
+    if (st)
+        return st;
+    m->start = (sy - c->pad - c->by0) * m->width + (sx - c->pad - c->bx0);
+    m->goal = (ey - c->pad - c->by0) * m->width + (ex - c->pad - c->bx0);
+    *inset_out = (uint32_t)lo;
+    return AMZ_OK;
+}
+
+amz_status amz_image_read_memory(const void *head, size_t len, uint64_t file_len, uint64_t *bytes, amz_error *err)
+{
+    img_png_header hd;
+    amz_status st = img_png_header_parse(head, len, &hd, err);
+    if (st)
+        return st;
+    if (file_len && (st = img_png_check_claim(&hd, file_len, err)))
+        return st;
+    /* Decoding with the wall map and column runs, or the maps after it (at the
+     * smallest closing), whichever is more. */
+    uint64_t dec = img_png_decode_bytes(&hd), maps = maps_bytes(hd.w, hd.h, 2, hd.w, hd.h);
+    const uint64_t scan_maps = scan_bytes(hd.w, hd.h);
+    if (dec == UINT64_MAX || maps == UINT64_MAX || dec > UINT64_MAX - scan_maps)
+        *bytes = UINT64_MAX;
+    else
+        *bytes = dec + scan_maps > maps ? dec + scan_maps : maps;
+    return AMZ_OK;
+}
+
+amz_status img_read_maze_source(img_source *src, const amz_image_read_options *o, amz_maze *m,
+                                amz_image_origin *origin, amz_error *err)
+{
+    amz_image_read_options defaults;
+    if (!o) {
+        amz_image_read_options_init(&defaults);
+        o = &defaults;
+    }
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.o = o;
+    img_budget_init(&c.b, o->max_bytes);
+    amz_status st;
+    const uint64_t scan_maps = scan_bytes(src->w, src->h);
+    if (o->threshold)
+        img_classes_luma(&c.cls, o->threshold, o->vivid);
+    else if ((st = img_classes_find(src, &c.b, scan_maps, o->vivid, &c.cls, &c.wall_color, &c.floor_color, err)))
+        return st;
+    if ((st = src->open(src, &c.b, scan_maps, err)))
+        return st;
+    c.w = src->w;
+    c.h = src->h;
+    st = scan(&c, src, err);
+    src->close(src);
+    if (st == AMZ_OK && c.nlight == 0)
+        st = amz_errorf(err, AMZ_EFORMAT, "the image has no light (floor) pixel");
+    if (st == AMZ_OK && c.bx1 < 0)
+        st = amz_errorf(err, AMZ_EFORMAT, "the image has no dark (wall) pixel, so no maze");
+    /* Closing at a radius past half the corridor shuts every gap of the outer wall. */
+    const int64_t radius = c.corridor / 2 + 1;
+    c.pad = radius + 1;
+    uint64_t need = maps_bytes(c.w, c.h, c.pad, (uint64_t)(c.bx1 - c.bx0 + 1), (uint64_t)(c.by1 - c.by0 + 1));
+    if (st == AMZ_OK && c.b.limit && (need == UINT64_MAX || need > c.b.limit - c.b.used))
+        st = amz_errorf(err, AMZ_ERANGE, "a %ux%u picture needs about %llu bytes to solve, more than the %llu allowed",
+                        c.w, c.h, (unsigned long long)need, (unsigned long long)(c.b.limit - c.b.used));
+    if (st == AMZ_OK && !(pad_walls(&c) && find_outside(&c, radius) && find_openings(&c)))
+        st = img_budget_fail(&c.b, "finding the maze's outside and openings", err);
+    uint32_t inset = 0;
+    if (st == AMZ_OK)
+        st = solve_ends(&c, m, &inset, err);
+    if (st == AMZ_OK && origin) {
+        origin->x = c.bx0;
+        origin->y = c.by0;
+        origin->width = c.w;
+        origin->height = c.h;
+        origin->corridor = c.corridor;
+        origin->inset = inset;
+        origin->openings = c.openings;
+        origin->threshold = o->threshold;
+        origin->wall = c.wall_color;
+        origin->floor = c.floor_color;
+    }
+    ctx_free(&c);
+    return st;
+}
+
+amz_status amz_image_read_maze_rgba(const void *rgba, uint32_t width, uint32_t height, size_t stride,
+                                    const amz_image_read_options *o, amz_maze *m, amz_image_origin *origin,
+                                    amz_error *err)
+{
+    memset(m, 0, sizeof *m);
+    img_source src;
+    img_rgba_rows rows;
+    amz_status st = img_source_rgba(&src, &rows, rgba, width, height, stride, err);
+    return st ? st : img_read_maze_source(&src, o, m, origin, err);
 }

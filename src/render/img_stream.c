@@ -159,9 +159,11 @@ static void pack4(const uint8_t *row, int64_t n, uint8_t *out)
 }
 
 /* The writer behind both entry points: amz_image_write's streamed pictures (a whole
- * maze) and amz_image_rows_* (rows from a generator). libpng reports errors by
- * longjmp, so every function that calls it sets the jump target first. */
-struct amz_image_rows {
+ * maze) and the row sink of amz_image_rows_open (rows from a generator). libpng
+ * reports errors by longjmp, so every function that calls it sets the jump target
+ * first. */
+typedef struct png_rows {
+    amz_row_sink sink; /* first: the sink pointer is the writer's (row mode) */
     img_png_io io;
     png_structp png;
     png_infop info;
@@ -174,14 +176,15 @@ struct amz_image_rows {
     img_scene scene;
     uint64_t *prev;
     size_t row_words;
-};
+    bool broken; /* a row failed: the picture can no longer be finished */
+} png_rows;
 
-static amz_status png_failed(amz_image_rows *p, amz_error *err)
+static amz_status png_failed(png_rows *p, amz_error *err)
 {
     return amz_errorf(err, p->io.write_failed ? AMZ_EIO : AMZ_EFORMAT, "png: %s", p->io.msg);
 }
 
-static void rows_release(amz_image_rows *p)
+static void rows_release(png_rows *p)
 {
     if (p->png || p->info)
         png_destroy_write_struct(p->png ? &p->png : NULL, p->info ? &p->info : NULL);
@@ -195,7 +198,7 @@ static void rows_release(amz_image_rows *p)
 }
 
 /* Allocates the rows, writes the PNG header and the top margin. */
-static amz_status rows_start(amz_image_rows *p, const img_scene *s, const amz_image_options *o, FILE *out,
+static amz_status rows_start(png_rows *p, const img_scene *s, const amz_image_options *o, FILE *out,
                              amz_error *err)
 {
     const img_geo *g = &s->geo;
@@ -245,7 +248,7 @@ static amz_status rows_start(amz_image_rows *p, const img_scene *s, const amz_im
 }
 
 /* Grid line j's wall rows, then (j < h) the pixel rows of cell row j. */
-static amz_status rows_band(amz_image_rows *p, int64_t j, amz_error *err)
+static amz_status rows_band(png_rows *p, int64_t j, amz_error *err)
 {
     if (setjmp(p->io.jmp))
         return png_failed(p, err);
@@ -271,7 +274,7 @@ static amz_status rows_band(amz_image_rows *p, int64_t j, amz_error *err)
 }
 
 /* The bottom grid line, the bottom margin and the end of the PNG. */
-static amz_status rows_finish(amz_image_rows *p, amz_error *err)
+static amz_status rows_finish(png_rows *p, amz_error *err)
 {
     amz_status st = rows_band(p, p->st.g->h, err);
     if (st)
@@ -289,7 +292,7 @@ static amz_status rows_finish(amz_image_rows *p, amz_error *err)
 
 amz_status img_stream_png(const img_scene *s, const amz_image_options *o, FILE *out, amz_error *err)
 {
-    amz_image_rows p;
+    png_rows p;
     memset(&p, 0, sizeof p);
     amz_status status = rows_start(&p, s, o, out, err);
     /* Top margin, then per grid line: its wall rows and the cell row below it. */
@@ -308,25 +311,10 @@ amz_status img_stream_png(const img_scene *s, const amz_image_options *o, FILE *
     return status;
 }
 
-amz_status amz_image_rows_begin(amz_image_rows **out, const amz_stream_header *h, const amz_image_options *o,
-                                FILE *f, amz_error *err)
+/* The maze of a stream header without passages: row mode draws rows as they come. */
+static void shell_init(amz_maze *m, const amz_stream_header *h)
 {
-    *out = NULL;
-    if (h->topology != AMZ_TOPO_SQUARE)
-        return amz_errorf(err, AMZ_EUNSUPPORTED, "only square mazes stream as pictures");
-    if (h->width < 1 || h->height < 1 || h->width > AMZ_MAX_SIDE || h->height > AMZ_MAX_SIDE)
-        return amz_errorf(err, AMZ_ERANGE, "size %lldx%lld out of range", (long long)h->width, (long long)h->height);
-    amz_image_rows *p = amz_calloc(1, sizeof *p);
-    if (!p)
-        return amz_errorf(err, AMZ_ENOMEM, "png: out of memory");
-    if (o)
-        p->o = *o;
-    else
-        amz_image_options_init(&p->o);
-    p->o.stream = AMZ_STREAM_ALWAYS;
-    p->o.solution = false;
-    /* The shell has the maze's size and ends but no passages: row mode reads rows. */
-    amz_maze *m = &p->shell;
+    memset(m, 0, sizeof *m);
     m->topology = AMZ_TOPO_SQUARE;
     m->width = (int32_t)h->width;
     m->height = (int32_t)h->height;
@@ -335,29 +323,51 @@ amz_status amz_image_rows_begin(amz_image_rows **out, const amz_stream_header *h
     m->ncells = (amz_cell)(h->width * h->height);
     m->start = h->start;
     m->goal = h->goal;
-    amz_image_layout l;
-    amz_status st = amz_image_layout_get(m, &p->o, AMZ_IMAGE_PNG, &l, err);
-    if (st == AMZ_OK) {
-        img_scene_init(&p->scene, m, &p->o, &l);
-        p->row_words = (size_t)(((uint64_t)h->width * 2 + 63) / 64);
-        if (!(p->prev = amz_calloc(p->row_words, sizeof *p->prev)))
-            st = amz_errorf(err, AMZ_ENOMEM, "png: out of memory");
-    }
-    if (st == AMZ_OK)
-        st = rows_start(p, &p->scene, &p->o, f, err);
-    if (st) {
-        amz_image_rows_free(p);
-        return st;
-    }
-    *out = p;
+}
+
+static amz_status check_header(const amz_stream_header *h, amz_error *err)
+{
+    if (h->topology != AMZ_TOPO_SQUARE)
+        return amz_errorf(err, AMZ_EUNSUPPORTED, "only square mazes stream as pictures");
+    if (h->width < 1 || h->height < 1 || h->width > AMZ_MAX_SIDE || h->height > AMZ_MAX_SIDE)
+        return amz_errorf(err, AMZ_ERANGE, "size %lldx%lld out of range", (long long)h->width, (long long)h->height);
     return AMZ_OK;
 }
 
-amz_status amz_image_rows_put(void *ctx, int32_t y, const uint64_t *row, amz_error *err)
+/* The options a streamed picture is drawn with: the caller's (or the defaults), always
+ * row by row, never a solution (a stream has none). */
+static amz_image_options row_options(const amz_image_options *o)
 {
-    amz_image_rows *p = ctx;
-    if (!p->packed)
-        return amz_errorf(err, AMZ_EINVAL, "png: the picture is finished or failed");
+    amz_image_options r;
+    if (o)
+        r = *o;
+    else
+        amz_image_options_init(&r);
+    r.stream = AMZ_STREAM_ALWAYS;
+    r.solution = false;
+    return r;
+}
+
+uint64_t amz_image_rows_memory(const amz_stream_header *h, const amz_image_options *o)
+{
+    amz_maze shell;
+    amz_image_layout l;
+    amz_image_options ro = row_options(o);
+    if (check_header(h, NULL))
+        return UINT64_MAX;
+    shell_init(&shell, h);
+    if (amz_image_layout_get(&shell, &ro, AMZ_IMAGE_PNG, &l, NULL))
+        return UINT64_MAX;
+    /* A byte a pixel and half a byte packed for one pixel row, the previous row of
+     * passages, the writer, and libpng with zlib's window and buffers. */
+    return (uint64_t)l.width * 2 + ((uint64_t)h->width * 2 + 63) / 64 * 8 + sizeof(png_rows) + IMG_PNG_ENCODER_BYTES;
+}
+
+static amz_status sink_put(amz_row_sink *sink, int32_t y, const uint64_t *row, amz_error *err)
+{
+    png_rows *p = (png_rows *)sink;
+    if (p->broken)
+        return amz_errorf(err, AMZ_EIO, "png: the picture failed earlier");
     if (y != p->next || y >= p->shell.height)
         return amz_errorf(err, AMZ_EINVAL, "png: row %d given where row %lld was due", y, (long long)p->next);
     p->st.prev = y > 0 ? p->prev : NULL;
@@ -365,7 +375,7 @@ amz_status amz_image_rows_put(void *ctx, int32_t y, const uint64_t *row, amz_err
     amz_status st = rows_band(p, y, err);
     p->st.cur = p->st.prev = NULL;
     if (st) {
-        rows_release(p);
+        p->broken = true;
         return st;
     }
     memcpy(p->prev, row, p->row_words * sizeof *row);
@@ -373,24 +383,53 @@ amz_status amz_image_rows_put(void *ctx, int32_t y, const uint64_t *row, amz_err
     return AMZ_OK;
 }
 
-amz_status amz_image_rows_end(amz_image_rows *p, amz_error *err)
+static amz_status sink_finish(amz_row_sink *sink, amz_error *err)
 {
-    amz_status st;
-    if (!p->packed)
-        st = amz_errorf(err, AMZ_EINVAL, "png: the picture failed");
-    else if (p->next != p->shell.height)
-        st = amz_errorf(err, AMZ_EINVAL, "png: only %lld of %d rows were given", (long long)p->next,
-                        p->shell.height);
-    else
-        st = rows_finish(p, err);
-    amz_image_rows_free(p);
-    return st;
+    png_rows *p = (png_rows *)sink;
+    if (p->broken)
+        return amz_errorf(err, AMZ_EIO, "png: the picture failed earlier");
+    if (p->next != p->shell.height)
+        return amz_errorf(err, AMZ_EINVAL, "png: only %lld of %d rows were given", (long long)p->next,
+                          p->shell.height);
+    return rows_finish(p, err);
 }
 
-void amz_image_rows_free(amz_image_rows *p)
+static void sink_destroy(amz_row_sink *sink)
 {
-    if (!p)
-        return;
+    png_rows *p = (png_rows *)sink;
     rows_release(p);
     amz_free(p);
+}
+
+static const amz_row_sink_ops png_sink_ops = {sink_put, sink_finish, sink_destroy};
+
+amz_status amz_image_rows_open(FILE *f, const amz_stream_header *h, const amz_image_options *o, amz_row_sink **out,
+                               amz_error *err)
+{
+    *out = NULL;
+    amz_status st = check_header(h, err);
+    if (st)
+        return st;
+    png_rows *p = amz_calloc(1, sizeof *p);
+    if (!p)
+        return amz_errorf(err, AMZ_ENOMEM, "png: out of memory");
+    p->sink.ops = &png_sink_ops;
+    p->o = row_options(o);
+    shell_init(&p->shell, h);
+    amz_image_layout l;
+    st = amz_image_layout_get(&p->shell, &p->o, AMZ_IMAGE_PNG, &l, err);
+    if (st == AMZ_OK) {
+        img_scene_init(&p->scene, &p->shell, &p->o, &l);
+        p->row_words = (size_t)(((uint64_t)h->width * 2 + 63) / 64);
+        if (!(p->prev = amz_calloc(p->row_words, sizeof *p->prev)))
+            st = amz_errorf(err, AMZ_ENOMEM, "png: out of memory");
+    }
+    if (st == AMZ_OK)
+        st = rows_start(p, &p->scene, &p->o, f, err);
+    if (st) {
+        sink_destroy(&p->sink);
+        return st;
+    }
+    *out = &p->sink;
+    return AMZ_OK;
 }

@@ -44,6 +44,20 @@ static void page_size(amz_page p, double *w, double *h)
     }
 }
 
+void img_caption(const amz_maze *m, char *text, size_t cap)
+{
+    int n = snprintf(text, cap, "%dx%d %s maze", m->width, m->height, amz_topology_name(m->topology));
+    if (n < 0 || (size_t)n >= cap)
+        return;
+    if (m->recipe)
+        snprintf(text + n, cap - (size_t)n, " - amaze generate %s", m->recipe);
+    else if (m->algorithm[0])
+        snprintf(text + n, cap - (size_t)n, " - %s, seed %llu (the file does not record all the options that made "
+                 "it, so no command is given)", m->algorithm, (unsigned long long)m->seed);
+    else
+        snprintf(text + n, cap - (size_t)n, " - read from text art or a picture: no command makes it again");
+}
+
 /* Draws the scene onto a PDF page of the chosen size: centred, scaled to fit inside
  * 36 pt margins above a one-line caption that says how to make the maze again. */
 static void draw_page(cairo_t *cr, const img_scene *s, const amz_image_options *o)
@@ -62,20 +76,46 @@ static void draw_page(cairo_t *cr, const img_scene *s, const amz_image_options *
     img_draw_region(cr, s, 0, 0, (double)s->geo.width, (double)s->geo.height);
     cairo_restore(cr);
 
-    char text[256];
-    int n = snprintf(text, sizeof text, "%dx%d %s maze", m->width, m->height, amz_topology_name(m->topology));
-    if (m->algorithm[0] && n > 0 && (size_t)n < sizeof text)
-        snprintf(text + n, sizeof text - (size_t)n,
-                      " - %s, seed %llu - amaze generate -s %dx%d%s -a %s --seed %llu", m->algorithm,
-                      (unsigned long long)m->seed, m->width, m->height, m->topology == AMZ_TOPO_HEX ? " -t hex" : "",
-                      m->algorithm, (unsigned long long)m->seed);
+    char text[AMZ_RECIPE_MAX + 128];
+    img_caption(m, text, sizeof text);
+    /* One line at 8 pt when it fits, smaller down to 5 pt, else two lines at 5 pt broken
+     * at the space nearest the middle. */
     cairo_select_font_face(cr, "@cairo:sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
     cairo_set_font_size(cr, 8);
     cairo_text_extents_t te;
     cairo_text_extents(cr, text, &te);
-    cairo_move_to(cr, (pw - te.x_advance) / 2, ph - margin - 2);
-    cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-    cairo_show_text(cr, text);
+    double size = te.x_advance > aw ? 8 * aw / te.x_advance : 8;
+    if (size >= 5) {
+        cairo_set_font_size(cr, size);
+        cairo_text_extents(cr, text, &te);
+        cairo_move_to(cr, (pw - te.x_advance) / 2, ph - margin - 2);
+        cairo_show_text(cr, text);
+        return;
+    }
+    size_t n = strlen(text), cut = n / 2;
+    for (size_t d = 0; d < n / 2; d++)
+        if (text[n / 2 + d] == ' ' || text[n / 2 - d] == ' ') {
+            cut = text[n / 2 + d] == ' ' ? n / 2 + d : n / 2 - d;
+            break;
+        }
+    text[cut] = '\0';
+    cairo_set_font_size(cr, 5);
+    const char *lines[2] = {text, text + cut + 1};
+    for (int line = 0; line < 2; line++) {
+        cairo_text_extents(cr, lines[line], &te);
+        cairo_move_to(cr, (pw - te.x_advance) / 2, ph - margin - 8 + 6 * line);
+        cairo_show_text(cr, lines[line]);
+    }
+}
+
+/* One page or picture of the scene. */
+static void draw_scene(cairo_t *cr, const img_scene *s, const amz_image_options *o, amz_image_format f)
+{
+    if (f == AMZ_IMAGE_PDF && o->page != AMZ_PAGE_NONE)
+        draw_page(cr, s, o);
+    else
+        img_draw_region(cr, s, 0, 0, (double)s->geo.width, (double)s->geo.height);
 }
 
 static amz_status write_cairo(const img_scene *s, const amz_image_options *o, amz_image_format f, FILE *out,
@@ -104,10 +144,14 @@ static amz_status write_cairo(const img_scene *s, const amz_image_options *o, am
     }
     cairo_t *cr = cairo_create(surface);
     cairo_set_antialias(cr, o->antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE);
-    if (f == AMZ_IMAGE_PDF && o->page != AMZ_PAGE_NONE)
-        draw_page(cr, s, o);
-    else
-        img_draw_region(cr, s, 0, 0, w, h);
+    if (f == AMZ_IMAGE_PDF && o->answer_key) {
+        /* The puzzle first: the same scene with no path marked, then its answer. */
+        img_scene puzzle = *s;
+        puzzle.path_cells = puzzle.path_edges = NULL;
+        draw_scene(cr, &puzzle, o, f);
+        cairo_show_page(cr);
+    }
+    draw_scene(cr, s, o, f);
     cs = cairo_status(cr);
     cairo_destroy(cr);
     amz_status st = AMZ_OK;
@@ -125,6 +169,30 @@ static amz_status write_cairo(const img_scene *s, const amz_image_options *o, am
     if (st == AMZ_OK && (fflush(out) != 0 || ferror(out)))
         st = amz_errorf(err, AMZ_EIO, "%s: write failed: %s", amz_image_format_name(f), strerror(errno ? errno : EIO));
     return st;
+}
+
+uint64_t amz_image_memory_estimate(const amz_maze *m, const amz_image_options *o, amz_image_format f)
+{
+    amz_image_options defaults;
+    if (!o) {
+        amz_image_options_init(&defaults);
+        o = &defaults;
+    }
+    amz_image_layout l;
+    if (amz_image_layout_get(m, o, f, &l, NULL))
+        return UINT64_MAX;
+    const uint64_t cells = (uint64_t)m->ncells;
+    const bool path = m->has_solution && o->solution;
+    uint64_t work;
+    if (l.streamed) /* a byte a pixel and half a byte packed per row, the path's edge bits */
+        work = (uint64_t)l.width * 2 + (path ? cells / 4 : 0) + IMG_PNG_ENCODER_BYTES;
+    else if (f == AMZ_IMAGE_PNG) /* cairo's ARGB canvas, and the path's cells and edges */
+        work = (uint64_t)l.width * (uint64_t)l.height * 4 + (path ? cells * 3 / 8 : 0);
+    else
+        work = cells * 256; /* cairo's recorded drawing, generously */
+    if (o->distances)
+        work += cells * 4;
+    return work;
 }
 
 amz_status amz_image_write(const amz_maze *m, const amz_image_options *o, amz_image_format f, FILE *out, amz_error *err)
@@ -150,7 +218,14 @@ amz_status amz_image_write(const amz_maze *m, const amz_image_options *o, amz_im
         s.path_cells = cells;
         s.path_edges = edges;
     }
-    if (o->distances && !l.streamed) {
+    if (o->heat && !l.streamed) {
+        hm.dist = o->heat;
+        for (amz_cell c = 0; c < m->ncells; c++)
+            if (o->heat[c] != UINT32_MAX && o->heat[c] > hm.maxd)
+                hm.maxd = o->heat[c];
+        s.fill = heat_fill;
+        s.fill_ctx = &hm;
+    } else if (o->distances && !l.streamed) {
         if ((st = img_distances(m, m->start, &dist, &hm.maxd, err)))
             goto done;
         hm.dist = dist;

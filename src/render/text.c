@@ -1,7 +1,5 @@
-/* text.c — square mazes as text: ascii and unicode line art (3 columns x 2 lines per
- * cell) and the JS1K block picture ((2W+1) x (2H+1) blocks); the shared options,
- * markers and solution overlay (hex line art is in text_hex.c). Removed cells are blank
- * in line art (a corner is drawn only next to an existing cell) and solid in blocks. */
+/* text.c — mazes as text: the options and styles, the solution overlay, and the
+ * dispatch to the square renderer (text_square.c) and hex line art (text_hex.c). */
 #include <errno.h>
 #include <string.h>
 
@@ -11,152 +9,6 @@
 #include "core/error.h"
 #include "grid/grid.h"
 #include "render/text_impl.h"
-
-/* Box-drawing corners indexed by arms: up 1, right 2, down 4, left 8. A corner of an
- * existing cell with no arm (only in mazes with loops) is a dot, so that a blank
- * corner always means "no cell here" to the importer. */
-static const char *const box_corner[16] = {
-    "·", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼",
-};
-
-static bool exists_xy(const amz_maze *m, int64_t x, int64_t y)
-{
-    return x >= 0 && y >= 0 && x < m->width && y < m->height && grid_exists(m, y * m->width + x);
-}
-
-/* Wall on the vertical line x = i between cells (i-1, r) and (i, r): where exactly one
- * side exists, or both do and the passage is closed. */
-static bool vwall(const amz_maze *m, int64_t i, int64_t r)
-{
-    bool a = exists_xy(m, i - 1, r), b = exists_xy(m, i, r);
-    if (a != b)
-        return true;
-    return a && !bits_get(m->passages, (uint64_t)(r * m->width + i - 1) * 2 + 0);
-}
-
-/* Wall on the horizontal line y = r between cells (i, r-1) and (i, r). */
-static bool hwall(const amz_maze *m, int64_t i, int64_t r)
-{
-    bool a = exists_xy(m, i, r - 1), b = exists_xy(m, i, r);
-    if (a != b)
-        return true;
-    return a && !bits_get(m->passages, (uint64_t)((r - 1) * m->width + i) * 2 + 1);
-}
-
-/* True if any of the four cells around lattice point (i, r) exists. */
-static bool corner_used(const amz_maze *m, int64_t i, int64_t r)
-{
-    return exists_xy(m, i - 1, r - 1) || exists_xy(m, i, r - 1) || exists_xy(m, i - 1, r) || exists_xy(m, i, r);
-}
-
-const char *amz_text_marker(const text_ctx *c, amz_cell cell, const char **color)
-{
-    const amz_maze *m = c->m;
-    if (cell == m->start) {
-        *color = COLOR_START;
-        return "S";
-    }
-    if (cell == m->goal) {
-        *color = COLOR_GOAL;
-        return "G";
-    }
-    if (c->on_path && bits_get(c->on_path, (uint64_t)cell)) {
-        *color = COLOR_PATH;
-        return c->o->style == AMZ_TEXT_UNICODE ? "•" : ".";
-    }
-    return NULL;
-}
-
-void amz_text_put_mark(const text_ctx *c, const char *color, const char *text)
-{
-    if (c->o->color)
-        fprintf(c->f, "%s%s%s", color, text, COLOR_OFF);
-    else
-        fputs(text, c->f);
-}
-
-/* Writes the interior of a cell: `width` characters, the marker first. */
-static void interior(text_ctx *c, amz_cell cell, int width)
-{
-    const char *color = NULL, *mark = grid_exists(c->m, cell) ? amz_text_marker(c, cell, &color) : NULL;
-    if (width == 2 && mark && cell == c->m->start && cell == c->m->goal) {
-        amz_text_put_mark(c, color, "SG"); /* both ends in one cell: show both (reads back) */
-        return;
-    }
-    if (mark)
-        amz_text_put_mark(c, color, mark);
-    else
-        fputc(' ', c->f);
-    if (width == 2)
-        fputc(' ', c->f);
-}
-
-static void line_art(text_ctx *c)
-{
-    const amz_maze *m = c->m;
-    const bool uni = c->o->style == AMZ_TEXT_UNICODE;
-    const int64_t w = m->width, h = m->height;
-    for (int64_t r = 0; r <= h; r++) {
-        for (int64_t i = 0; i <= w; i++) {
-            if (!corner_used(m, i, r)) {
-                fputc(' ', c->f);
-            } else if (uni) {
-                unsigned arms = (r > 0 && vwall(m, i, r - 1) ? 1u : 0u) | (i < w && hwall(m, i, r) ? 2u : 0u) |
-                                (r < h && vwall(m, i, r) ? 4u : 0u) | (i > 0 && hwall(m, i - 1, r) ? 8u : 0u);
-                fputs(box_corner[arms], c->f);
-            } else {
-                fputc('+', c->f);
-            }
-            if (i < w)
-                fputs(hwall(m, i, r) ? (uni ? "──" : "--") : "  ", c->f);
-        }
-        fputc('\n', c->f);
-        if (r == h)
-            break;
-        for (int64_t i = 0; i <= w; i++) {
-            fputs(vwall(m, i, r) ? (uni ? "│" : "|") : " ", c->f);
-            if (i < w)
-                interior(c, r * w + i, 2);
-        }
-        fputc('\n', c->f);
-    }
-}
-
-static void blocks(text_ctx *c)
-{
-    const amz_maze *m = c->m;
-    const int64_t w = m->width, h = m->height;
-    for (int64_t by = 0; by <= 2 * h; by++) {
-        for (int64_t bx = 0; bx <= 2 * w; bx++) {
-            int64_t x = bx / 2, y = by / 2;
-            bool odd_x = bx & 1, odd_y = by & 1;
-            if (odd_x && odd_y) {
-                if (exists_xy(m, x, y))
-                    interior(c, y * w + x, 1);
-                else
-                    fputc('#', c->f); /* removed cells are solid */
-                continue;
-            }
-            if (!odd_x && !odd_y) {
-                fputc('#', c->f);
-                continue;
-            }
-            /* A wall block between two cells: on a vertical line if bx is even. */
-            amz_cell a = odd_y ? y * w + x - 1 : (y - 1) * w + x;
-            bool both_gone = odd_y ? !exists_xy(m, x - 1, y) && !exists_xy(m, x, y)
-                                   : !exists_xy(m, x, y - 1) && !exists_xy(m, x, y);
-            bool wall = both_gone || (odd_y ? vwall(m, x, y) : hwall(m, x, y));
-            int dir = odd_y ? AMZ_SQ_E : AMZ_SQ_S;
-            if (wall)
-                fputc('#', c->f);
-            else if (c->path_edge && bits_get(c->path_edge, (uint64_t)a * 2 + (uint64_t)(dir - 1)))
-                amz_text_put_mark(c, COLOR_PATH, ".");
-            else
-                fputc(' ', c->f);
-        }
-        fputc('\n', c->f);
-    }
-}
 
 /* Marks the solution's cells and edges so drawing is a lookup per cell. */
 static amz_status mark_path(text_ctx *c, amz_error *err)
@@ -226,11 +78,11 @@ amz_status amz_render_text(const amz_maze *m, const amz_text_options *o, FILE *f
         st = mark_path(&c, err);
     if (st == AMZ_OK) {
         if (m->topology == AMZ_TOPO_HEX)
-            st = amz_text_hex(&c);
+            st = text_hex(&c);
         else if (o->style == AMZ_TEXT_BLOCKS)
-            blocks(&c);
+            text_blocks(&c);
         else
-            line_art(&c);
+            text_line_art(&c);
         if (st != AMZ_OK)
             amz_errorf(err, st, "cannot allocate the drawing of a %dx%d hex maze", m->width, m->height);
         else if (ferror(f))

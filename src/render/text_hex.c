@@ -15,7 +15,7 @@
 
 enum { SLASH = 1, BACKSLASH = 2, UNDERSCORE = 3 };
 
-amz_status amz_text_hex(text_ctx *c)
+amz_status text_hex(text_ctx *c)
 {
     const amz_maze *m = c->m;
     const int32_t w = m->width, h = m->height;
@@ -66,9 +66,9 @@ amz_status amz_text_hex(text_ctx *c)
                 int64_t y = (l - 1 - (x & 1));
                 if (y >= 0 && y % 2 == 0 && y / 2 < h) {
                     amz_cell cell = (y / 2) * w + x;
-                    const char *color = NULL, *mark = grid_exists(m, cell) ? amz_text_marker(c, cell, &color) : NULL;
+                    const char *color = NULL, *mark = grid_exists(m, cell) ? text_marker(c, cell, &color) : NULL;
                     if (mark) {
-                        amz_text_put_mark(c, color, mark);
+                        text_put_mark(c, color, mark);
                         continue;
                     }
                 }

@@ -22,10 +22,13 @@ typedef struct text_ctx {
 } text_ctx;
 
 /* The marker of a cell's interior: "S", "G", a path dot, or NULL for none. */
-const char *amz_text_marker(const text_ctx *c, amz_cell cell, const char **color);
+const char *text_marker(const text_ctx *c, amz_cell cell, const char **color);
 /* Writes a marker, coloured if the options ask for it. */
-void amz_text_put_mark(const text_ctx *c, const char *color, const char *text);
+void text_put_mark(const text_ctx *c, const char *color, const char *text);
+/* Draws a square maze as ascii or unicode line art, or as blocks (text_square.c). */
+void text_line_art(text_ctx *c);
+void text_blocks(text_ctx *c);
 /* Draws a hex maze as line art (ascii or unicode). AMZ_ENOMEM for its canvas. */
-amz_status amz_text_hex(text_ctx *c);
+amz_status text_hex(text_ctx *c);
 
 #endif

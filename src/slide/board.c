@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "slide/slide_impl.h"
 
+/* CLOCK_MONOTONIC: reports and timeouts must not jump with the wall clock. */
 double slide_now(void)
 {
     struct timespec ts;
@@ -26,6 +27,8 @@ amz_status slide_check_shape(int rows, int cols, amz_error *err)
     return AMZ_OK;
 }
 
+/* The two goals number cells alike and differ by where the blank sits: blank-first
+ * has tile c at cell c (blank at 0), blank-last tile c+1 at cell c (blank at n-1). */
 int amz_slide_goal_tile(const amz_slide_board *b, int cell)
 {
     int n = b->rows * b->cols;
@@ -49,6 +52,8 @@ amz_status amz_slide_board_init(amz_slide_board *b, int rows, int cols, amz_slid
         return st;
     if (goal != AMZ_SLIDE_BLANK_LAST && goal != AMZ_SLIDE_BLANK_FIRST)
         return amz_errorf(err, AMZ_EINVAL, "unknown goal convention %d", (int)goal);
+    /* Zeroed whole, so the tiles past rows * cols are 0 and boards compare with memcmp
+     * (amz_slide_board_set keeps the same rule). */
     memset(b, 0, sizeof *b);
     b->rows = rows;
     b->cols = cols;
@@ -60,6 +65,9 @@ amz_status amz_slide_board_init(amz_slide_board *b, int rows, int cols, amz_slid
     return AMZ_OK;
 }
 
+/* Checks in the order a reader would fix them: the count, then each tile's range
+ * (first bad one named with its position), then repeats and gaps. Entries past the
+ * board stay 0, so boards compare equal with memcmp. */
 amz_status amz_slide_board_set(amz_slide_board *b, int rows, int cols, amz_slide_goal goal, const int *tiles,
                                size_t count, amz_error *err)
 {
@@ -74,6 +82,7 @@ amz_status amz_slide_board_set(amz_slide_board *b, int rows, int cols, amz_slide
     /* seen[v] = 1 + the first position of tile v. */
     int seen[AMZ_SLIDE_MAX_CELLS];
     memset(seen, 0, sizeof seen);
+    /* dup == n means "no repeat seen yet"; only the first repeat is reported. */
     size_t dup = n, dup_first = 0;
     for (size_t i = 0; i < n; i++) {
         int v = tiles[i];
@@ -114,6 +123,8 @@ bool amz_slide_is_solved(const amz_slide_board *b)
     return true;
 }
 
+/* Moves name where the blank goes (U moves it up, so the tile above slides down);
+ * slide_step gives the target cell, or -1 at the board's edge. */
 bool amz_slide_can_move(const amz_slide_board *b, amz_slide_move m)
 {
     return (unsigned)m < 4 && slide_step(b->rows, b->cols, b->blank, (int)m) >= 0;
@@ -134,6 +145,8 @@ amz_status amz_slide_move_blank(amz_slide_board *b, amz_slide_move m)
 
 int amz_slide_tile_move(const amz_slide_board *b, int cell)
 {
+    /* The move that slides the tile at `cell` into the blank: for a click or tap on a
+     * tile; -1 unless the tile is next to the blank. */
     for (int m = 0; m < 4; m++)
         if (slide_step(b->rows, b->cols, b->blank, m) == cell && cell >= 0)
             return m;
@@ -156,6 +169,7 @@ int amz_slide_move_parse(char c)
     return -1;
 }
 
+/* Steps are counted without the spaces, so "move 3" is the third letter a user wrote. */
 amz_status amz_slide_apply(amz_slide_board *b, const char *moves, amz_error *err)
 {
     /* Work on a copy so that a bad move leaves *b as it was. */
@@ -177,8 +191,10 @@ amz_status amz_slide_apply(amz_slide_board *b, const char *moves, amz_error *err
     return AMZ_OK;
 }
 
+/* Admissible: each move changes one tile's distance by exactly one. */
 uint32_t amz_slide_manhattan(const amz_slide_board *b)
 {
+    /* The blank is not counted: counting it would no longer be a lower bound. */
     uint32_t sum = 0;
     int n = b->rows * b->cols;
     for (int c = 0; c < n; c++) {
@@ -197,6 +213,8 @@ bool slide_canonical(const amz_slide_board *b, amz_slide_board *out)
         *out = *b;
         return false;
     }
+    /* The rotation also turns every move around (U <-> D, L <-> R): a solution found on
+     * out is mapped back with slide_flip_moves by the callers that got true. */
     int n = b->rows * b->cols;
     memset(out, 0, sizeof *out);
     out->rows = b->rows;
@@ -210,24 +228,4 @@ bool slide_canonical(const amz_slide_board *b, amz_slide_board *out)
     }
     out->blank = n - 1 - b->blank;
     return true;
-}
-
-void slide_flip_moves(char *moves, size_t len)
-{
-    for (size_t i = 0; i < len; i++) {
-        int m = amz_slide_move_parse(moves[i]);
-        if (m >= 0)
-            moves[i] = amz_slide_move_letter((amz_slide_move)slide_opposite(m));
-    }
-}
-
-char *slide_letters(const uint8_t *moves, size_t len)
-{
-    char *s = amz_malloc(len + 1);
-    if (!s)
-        return NULL;
-    for (size_t i = 0; i < len; i++)
-        s[i] = "UDLR"[moves[i] & 3];
-    s[len] = '\0';
-    return s;
 }

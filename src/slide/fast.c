@@ -76,6 +76,10 @@ static int dir_between(const fast *f, int a, int b)
 
 /* Breadth-first search from the blank over free cells other than `avoid`, until
  * every cell of want[0..nwant) is reached or nothing is left. */
+/* Breadth-first search of the blank over free cells (not fixed, not `avoid`: the tile
+ * being moved), stopping once every wanted cell is reached. seen[] holds a stamp
+ * instead of a flag, so a route costs nothing to clear: the stamp of this call marks
+ * the visited cells, parent[] the tree that follow() walks back. */
 static void route(fast *f, int avoid, const int *want, int nwant)
 {
     uint32_t s = ++f->stamp;
@@ -131,6 +135,11 @@ static int dist(const fast *f, int a, int b)
 
 /* Walks `tile` to cell `target`, or stops early once it stands on a cell of `stop`
  * (a mask by cell, may be NULL). */
+/* Walks one tile to target a step at a time. Each step: the neighbours of the tile
+ * that bring it closer (at most two), the blank routed to the nearer reachable one,
+ * then one slide. The distance drops by one per step, so the walk ends; a tile with
+ * no reachable closer cell means fixed tiles wall it in, which the line order never
+ * produces (an internal error, not a wrong answer). */
 static void tile_to(fast *f, int tile, int target, const uint8_t *stop)
 {
     while (!f->st && f->pos[tile] != target && !(stop && stop[f->pos[tile]])) {
@@ -242,6 +251,9 @@ static bool tick(fast *f)
 
 /* Solves line i0 (a row, or a column when tr) from position j0 to the end (length
  * len in that orientation), with `depth` lines i0.. available below it (>= 3). */
+/* Fixes line i0 (a row, or a column when tr) from j0 on: all but its last two tiles by
+ * walking each home, the last two together by place_pair. Afterwards the line's cells
+ * are fixed and the rest of the board is a smaller puzzle of the same kind. */
 static void solve_line(fast *f, bool tr, int i0, int j0, int len)
 {
     for (int j = j0; j < len - 2 && !f->st; j++) {
@@ -307,6 +319,9 @@ static void solve_line(fast *f, bool tr, int i0, int j0, int len)
 }
 
 /* Solves the unsolved bottom-right h x w corner (h, w <= 3) optimally. */
+/* The last corner (at most 3x3) as its own board: tiles relabelled to the corner's
+ * goal, solved optimally by ida, its moves replayed on the big board. The corner is a
+ * solvable puzzle because the whole board is and every fixed line is in place. */
 static void finish(fast *f, int r0, int c0, const amz_slide_solve_options *o, amz_error *err)
 {
     int h = f->rows - r0, w = f->cols - c0;
@@ -323,7 +338,8 @@ static void finish(fast *f, int r0, int c0, const amz_slide_solve_options *o, am
         }
     amz_slide_solve_options so = *o;
     so.threads = 1;
-    so.node_limit = 0;
+    so.node_limit = 0; /* a sub-board of at most 3x3 cells: tiny */
+    so.timeout = 0;
     amz_slide_solution s;
     memset(&s, 0, sizeof s);
     amz_status st = slide_solve_ida(&sub, &so, NULL, &s, err);

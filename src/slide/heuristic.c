@@ -9,6 +9,9 @@
 #include "amaze/alloc.h"
 #include "slide/slide_impl.h"
 
+/* Tables for a rows x cols board: md[t * n + c] is tile t's Manhattan distance from
+ * cell c (the blank's row is all 0: it is not counted), grow/gcol each tile's goal
+ * row and column. md fits a byte: distances are at most 62 on 32x32. */
 amz_status slide_heur_init(slide_heur *h, int rows, int cols)
 {
     int n = rows * cols;
@@ -67,6 +70,8 @@ static int conflict(const uint8_t *seq, int k)
     return 2 * (k - piles);
 }
 
+/* The tiles of row r whose goal row is r, in the order they stand, by goal column:
+ * the ones outside a longest increasing run must leave the row (2 moves each). */
 int slide_lc_row(const slide_heur *h, const uint16_t *tiles, int r)
 {
     uint8_t seq[AMZ_SLIDE_MAX_SIDE];
@@ -91,6 +96,9 @@ int slide_lc_col(const slide_heur *h, const uint16_t *tiles, int c)
     return conflict(seq, k);
 }
 
+/* Row and column conflicts add to Manhattan (and to each other) without losing
+ * admissibility: a row conflict costs vertical moves that Manhattan does not count,
+ * a column conflict horizontal ones, and a tile is in at most one conflict of each. */
 int slide_heur_full(const slide_heur *h, const uint16_t *tiles)
 {
     int sum = 0;

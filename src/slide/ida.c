@@ -24,75 +24,51 @@ typedef struct frame {
 } frame;
 
 typedef struct ida_worker {
-    const ida_shared *sh;
-    const amz_slide_board *root;
-    uint16_t tiles[AMZ_SLIDE_MAX_CELLS];
-    int blank;
+    slide_worker base;               /* tiles, blank, stack: set up by worker.c */
     int h;                           /* Manhattan + all conflicts of the current node */
     int16_t lcr[AMZ_SLIDE_MAX_SIDE]; /* conflict of each row */
     int16_t lcc[AMZ_SLIDE_MAX_SIDE]; /* and each column */
-    frame *fr;
-    int cap;
 } ida_worker;
 
 static void *worker_create(const void *shared, const amz_slide_board *root)
 {
-    ida_worker *w = amz_calloc(1, sizeof *w);
-    if (w) {
-        w->sh = shared;
-        w->root = root;
-    }
-    return w;
-}
-
-static void worker_destroy(void *wv)
-{
-    ida_worker *w = wv;
-    amz_free(w->fr);
-    amz_free(w);
+    const ida_shared *sh = shared;
+    return slide_worker_new(sizeof(ida_worker), shared, sh->nb, root);
 }
 
 static int worker_reset(void *wv, const uint8_t *prefix, int len)
 {
     ida_worker *w = wv;
-    const slide_heur *h = &w->sh->h;
-    memcpy(w->tiles, w->root->tiles, sizeof w->tiles);
-    w->blank = w->root->blank;
-    for (int i = 0; i < len; i++) {
-        int to = w->sh->nb[w->blank * 4 + prefix[i]];
-        w->tiles[w->blank] = w->tiles[to];
-        w->tiles[to] = 0;
-        w->blank = to;
-    }
+    const slide_heur *h = &((const ida_shared *)w->base.sh)->h;
+    slide_worker_replay(&w->base, prefix, len);
+    const uint16_t *tiles = w->base.tiles;
     int sum = 0;
     for (int c = 0; c < h->n; c++)
-        sum += h->md[(size_t)w->tiles[c] * (size_t)h->n + (size_t)c];
+        sum += h->md[(size_t)tiles[c] * (size_t)h->n + (size_t)c];
     for (int r = 0; r < h->rows; r++)
-        sum += w->lcr[r] = (int16_t)slide_lc_row(h, w->tiles, r);
+        sum += w->lcr[r] = (int16_t)slide_lc_row(h, tiles, r);
     for (int c = 0; c < h->cols; c++)
-        sum += w->lcc[c] = (int16_t)slide_lc_col(h, w->tiles, c);
+        sum += w->lcc[c] = (int16_t)slide_lc_col(h, tiles, c);
     w->h = sum;
     return sum;
 }
 
+/* The iteration's depth-first search below the node set by reset. Invariants at depth
+ * d: tiles/blank are the node of path[0..g0+d), w->h its Manhattan plus conflicts,
+ * lcr/lcc each line's conflict, and fr[d] the next move to try with what undoing the
+ * move into this node must restore (the Manhattan change and one line's conflict). */
 static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, slide_ticker *t)
 {
     ida_worker *w = wv;
-    const slide_heur *h = &w->sh->h;
-    const int16_t *nb = w->sh->nb;
+    const slide_heur *h = &((const ida_shared *)w->base.sh)->h;
+    const int16_t *nb = w->base.nb;
     const uint8_t *md = h->md;
     const size_t n = (size_t)h->n;
     const int cols = h->cols;
-    int need = bound - g0 + 2;
-    if (need > w->cap) {
-        frame *f = amz_realloc(w->fr, (size_t)need * sizeof *f);
-        if (!f)
-            return SLIDE_NOMEM;
-        w->fr = f;
-        w->cap = need;
-    }
-    frame *fr = w->fr;
-    uint16_t *tiles = w->tiles;
+    frame *fr = slide_worker_frames(&w->base, bound - g0 + 2, sizeof *fr);
+    if (!fr)
+        return SLIDE_NOMEM;
+    uint16_t *tiles = w->base.tiles;
     if (slide_tick(t))
         return SLIDE_STOP;
     int depth = 0;
@@ -103,10 +79,10 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
             if (depth == 0)
                 return SLIDE_NOTFOUND;
             /* Undo the move into this node: the blank steps back, the tile returns. */
-            int back = nb[w->blank * 4 + slide_opposite(f->prev)];
-            tiles[w->blank] = tiles[back];
+            int back = nb[w->base.blank * 4 + slide_opposite(f->prev)];
+            tiles[w->base.blank] = tiles[back];
             tiles[back] = 0;
-            w->blank = back;
+            w->base.blank = back;
             w->h -= f->dmd;
             if (f->line != 0xff) {
                 int16_t *lc = f->line & 128 ? &w->lcc[f->line & 127] : &w->lcr[f->line];
@@ -119,7 +95,7 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
         int m = f->next++;
         if (m == (f->prev ^ 1))
             continue;
-        int blank = w->blank, to = nb[blank * 4 + m];
+        int blank = w->base.blank, to = nb[blank * 4 + m];
         if (to < 0)
             continue;
         int tile = tiles[to];
@@ -158,7 +134,7 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
             *next = g0 + depth + 1;
             return SLIDE_FOUND;
         }
-        w->blank = to;
+        w->base.blank = to;
         w->h = nh;
         if (line != 0xff)
             *(line & 128 ? &w->lcc[line & 127] : &w->lcr[line]) = (int16_t)now;
@@ -169,24 +145,39 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
     }
 }
 
-static const slide_search_ops ida_ops = {worker_create, worker_destroy, worker_reset, worker_dfs};
+static const slide_search_ops ida_ops = {worker_create, slide_worker_free, worker_reset, worker_dfs};
+
+static void release(void *shared)
+{
+    ida_shared *sh = shared;
+    if (!sh)
+        return;
+    amz_free(sh->nb);
+    slide_heur_deinit(&sh->h);
+    amz_free(sh);
+}
+
+amz_status slide_ida_prepare(const amz_slide_board *b, slide_algo *a, amz_error *err)
+{
+    memset(a, 0, sizeof *a);
+    ida_shared *sh = amz_calloc(1, sizeof *sh);
+    if (!sh || slide_heur_init(&sh->h, b->rows, b->cols) || !(sh->nb = slide_neighbours(b->rows, b->cols))) {
+        release(sh);
+        return amz_errorf(err, AMZ_ENOMEM, "out of memory for the heuristic tables");
+    }
+    *a = (slide_algo){&ida_ops, sh, release};
+    return AMZ_OK;
+}
 
 amz_status slide_solve_ida(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
                            amz_slide_solution *out, amz_error *err)
 {
-    ida_shared sh;
-    memset(&sh, 0, sizeof sh);
-    int n = b->rows * b->cols;
-    if (slide_heur_init(&sh.h, b->rows, b->cols) || !(sh.nb = amz_malloc((size_t)n * 4 * sizeof *sh.nb))) {
-        slide_heur_deinit(&sh.h);
-        return amz_errorf(err, AMZ_ENOMEM, "out of memory for the heuristic tables");
-    }
-    for (int c = 0; c < n; c++)
-        for (int m = 0; m < 4; m++)
-            sh.nb[c * 4 + m] = (int16_t)slide_step(b->rows, b->cols, c, m);
-    amz_status st = slide_ida_run(&ida_ops, &sh, b, o, obs, out, err);
+    slide_algo a;
+    amz_status st = slide_ida_prepare(b, &a, err);
+    if (st)
+        return st;
+    st = slide_ida_run(a.ops, a.shared, b, o, obs, out, err);
     out->optimal = true;
-    amz_free(sh.nb);
-    slide_heur_deinit(&sh.h);
+    slide_algo_release(&a);
     return st;
 }

@@ -1,22 +1,14 @@
-/* pdb.c — the pattern sets (which tiles go in which table) for boards of at most 16
+/* pdb.c — the pattern sets (which tiles go in which table) for boards of at most 25
  * cells, opening a set (cache or build), and the heuristic: the sum of the groups'
  * table values, and on square boards the larger of that sum for the board and for its
  * transpose (the "mirror" lookup of Korf & Felner, "Disjoint pattern database
  * heuristics", Artificial Intelligence 134, 2002). */
-#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "amaze/alloc.h"
 #include "core/error.h"
 #include "slide/pdb_impl.h"
-
-const uint8_t slide_pc8[256] = {
-#define PC2(n) (n), (n) + 1, (n) + 1, (n) + 2
-#define PC4(n) PC2(n), PC2((n) + 1), PC2((n) + 1), PC2((n) + 2)
-#define PC6(n) PC4(n), PC4((n) + 1), PC4((n) + 1), PC4((n) + 2)
-    PC6(0), PC6(1), PC6(1), PC6(2)};
 
 /* A pattern set: group sizes and tiles (blank-last labels), 0-terminated lists. */
 typedef struct pattern_set {
@@ -25,22 +17,65 @@ typedef struct pattern_set {
     uint8_t groups[PDB_MAX_GROUPS][PDB_MAX_GROUP + 1];
 } pattern_set;
 
-/* Hand-made sets for 4x4. 6-6-3 is Korf & Felner's partition (two 2x3 blocks and the
- * bottom row) rotated to the blank-last goal. */
+/* Hand-made sets. 4x4: 7-8 is the top two rows and the rest; 6-6-3 is Korf & Felner's
+ * partition (two 2x3 blocks and the bottom row) rotated to the blank-last goal.
+ *
+ * 5x5 6-6-6-6 (blank-last goal; a, b, s, t mark the groups):
+ *
+ *      a a a b b        a = 1 2 3 6 7 11      (symmetric about the diagonal)
+ *      a a b b b        b = 4 5 8 9 10 15     (its transpose is c)
+ *      a c t t b        c = 12 16 17 21 22 23
+ *      c c t t t        t = 13 14 18 19 20 24 (symmetric about the diagonal)
+ *      c c c t _
+ *
+ * Compact blocks, as in Korf & Felner (2002), laid out so that the transpose maps the
+ * partition onto itself: the mirror lookup then sees the same kind of groups, and the
+ * two diagonal groups are built in half the time (see pdb_build.c). 4-4-4-4-4-4
+ * (2x2 blocks and two edge strips) builds in a moment: for tests and small budgets. */
+typedef struct shape_sets {
+    int rows, cols;
+    const pattern_set *sets;
+    size_t count;
+} shape_sets;
+
 static const pattern_set sets_4x4[] = {
     {"7-8", 2, {{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15}}},
     {"6-6-3", 3, {{1, 2, 5, 6, 9, 10}, {3, 4, 7, 8, 11, 12}, {13, 14, 15}}},
 };
 
-/* Names of the generic sets by tile count t: one exact group (t <= 8), or two groups
- * of consecutive tiles, the first ceil(t/2) tiles and the rest. */
+static const pattern_set sets_5x5[] = {
+    {"6-6-6-6", 4, {{1, 2, 3, 6, 7, 11}, {4, 5, 8, 9, 10, 15}, {12, 16, 17, 21, 22, 23}, {13, 14, 18, 19, 20, 24}}},
+    {"4-4-4-4-4-4",
+     6,
+     {{1, 2, 6, 7}, {3, 4, 8, 9}, {11, 12, 16, 17}, {5, 10, 15, 20}, {21, 22, 23, 24}, {13, 14, 18, 19}}},
+};
+
+static const shape_sets hand_made[] = {
+    {4, 4, sets_4x4, sizeof sets_4x4 / sizeof sets_4x4[0]},
+    {5, 5, sets_5x5, sizeof sets_5x5 / sizeof sets_5x5[0]},
+};
+
+/* Names of the generic sets by tile count t: one exact group (t <= 8), two groups of
+ * consecutive tiles (the first ceil(t/2) and the rest; t <= 15), or, for 16 to 24
+ * tiles, ceil(t/6) groups of consecutive tiles with sizes as even as they go, the
+ * larger first (tables of at most 6 tiles: at most 25!/19! = 127.5 M entries). */
 static const char *const exact_names[] = {NULL, "1", "2", "3", "4", "5", "6", "7", "8"};
-static const char *const split_names[] = {NULL,  NULL,  "1-1", "1-2", "2-2", "2-3", "3-3", "3-4",
-                                          "4-4", "4-5", "5-5", "5-6", "6-6", "6-7", "7-7", "7-8"};
+static const char *const split_names[] = {NULL,      NULL,      "1-1",     "1-2",     "2-2",     "2-3",     "3-3",
+                                          "3-4",     "4-4",     "4-5",     "5-5",     "5-6",     "6-6",     "6-7",
+                                          "7-7",     "7-8",     "6-5-5",   "6-6-5",   "6-6-6",   "5-5-5-4", "5-5-5-5",
+                                          "6-5-5-5", "6-6-5-5", "6-6-6-5", "6-6-6-6"};
 
 static bool shape_ok(int rows, int cols)
 {
     return rows >= AMZ_SLIDE_MIN_SIDE && cols >= AMZ_SLIDE_MIN_SIDE && rows * cols <= PDB_MAX_CELLS;
+}
+
+static const shape_sets *hand_made_for(int rows, int cols)
+{
+    for (size_t i = 0; i < sizeof hand_made / sizeof hand_made[0]; i++)
+        if (hand_made[i].rows == rows && hand_made[i].cols == cols)
+            return &hand_made[i];
+    return NULL;
 }
 
 const char *amz_slide_pdb_set_name(int rows, int cols, size_t i)
@@ -48,8 +83,9 @@ const char *amz_slide_pdb_set_name(int rows, int cols, size_t i)
     if (!shape_ok(rows, cols))
         return NULL;
     int t = rows * cols - 1;
-    if (rows == 4 && cols == 4)
-        return i < sizeof sets_4x4 / sizeof sets_4x4[0] ? sets_4x4[i].name : NULL;
+    const shape_sets *hm = hand_made_for(rows, cols);
+    if (hm)
+        return i < hm->count ? hm->sets[i].name : NULL;
     if (t <= PDB_MAX_GROUP) {
         if (i == 0)
             return exact_names[t];
@@ -68,10 +104,11 @@ static bool find_set(int rows, int cols, const char *name, pattern_set *set)
 {
     int t = rows * cols - 1;
     memset(set, 0, sizeof *set);
-    if (rows == 4 && cols == 4) {
-        for (size_t i = 0; i < sizeof sets_4x4 / sizeof sets_4x4[0]; i++)
-            if (strcmp(sets_4x4[i].name, name) == 0) {
-                *set = sets_4x4[i];
+    const shape_sets *hm = hand_made_for(rows, cols);
+    if (hm) {
+        for (size_t i = 0; i < hm->count; i++)
+            if (strcmp(hm->sets[i].name, name) == 0) {
+                *set = hm->sets[i];
                 return true;
             }
         return false;
@@ -83,44 +120,36 @@ static bool find_set(int rows, int cols, const char *name, pattern_set *set)
             set->groups[0][i] = (uint8_t)(i + 1);
         return true;
     }
-    if (strcmp(name, split_names[t]) == 0) {
-        int first = (t + 1) / 2;
-        set->ngroups = 2;
-        for (int i = 0; i < t; i++)
-            set->groups[i < first ? 0 : 1][i < first ? i : i - first] = (uint8_t)(i + 1);
-        return true;
-    }
-    return false;
-}
-
-/* Tables of a few hundred megabytes are looked up at random: on Linux, 2 MB pages
- * (a hint; ignored where unsupported) cut the TLB misses and the page faults of
- * loading. The block comes from the library's allocator, over-allocated to align. */
-#define HUGE_PAGE ((size_t)2 << 20)
-
-bool slide_pdb_alloc(pdb_table *t)
-{
-    size_t size = (size_t)t->entries;
-    bool big = size >= 4 * HUGE_PAGE;
-    t->block = amz_malloc(big ? size + HUGE_PAGE : size);
-    if (!t->block)
+    if (strcmp(name, split_names[t]) != 0)
         return false;
-    /* Round up to the next huge-page boundary by offsetting the pointer (no integer to
-     * pointer cast). */
-    size_t off = big ? (HUGE_PAGE - ((uintptr_t)t->block & (HUGE_PAGE - 1))) & (HUGE_PAGE - 1) : 0;
-    t->values = (uint8_t *)t->block + off;
-#ifdef MADV_HUGEPAGE
-    if (big)
-        madvise(t->values, size & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
-#endif
+    /* Group sizes: two halves up to 15 tiles, else ceil(t/6) near-equal groups. */
+    int ngroups = t <= 15 ? 2 : (t + 5) / 6, tile = 1;
+    set->ngroups = ngroups;
+    for (int g = 0; g < ngroups; g++) {
+        int size = t / ngroups + (g < t % ngroups);
+        for (int i = 0; i < size; i++)
+            set->groups[g][i] = (uint8_t)tile++;
+    }
     return true;
 }
 
-void slide_pdb_release(pdb_table *t)
+/* The builds of several tables as one PROGRESS stream: each table's events are
+ * shifted by the entries of the tables built before it (offset) and counted against
+ * the entries of all the tables being built (total). */
+typedef struct combined_progress {
+    const amz_observer *obs;
+    uint64_t offset, total;
+} combined_progress;
+
+static int combined_event(void *ctx, const amz_event *ev)
 {
-    amz_free(t->block);
-    t->block = NULL;
-    t->values = NULL;
+    const combined_progress *cp = ctx;
+    amz_event e = *ev;
+    if (e.type == AMZ_EV_PROGRESS) {
+        e.index += cp->offset;
+        e.total = cp->total;
+    }
+    return cp->obs->fn(cp->obs->ctx, &e);
 }
 
 void amz_slide_pdb_options_init(amz_slide_pdb_options *o)
@@ -159,7 +188,7 @@ amz_status amz_slide_pdb_open(int rows, int cols, const amz_slide_pdb_options *o
         return st;
     if (!shape_ok(rows, cols))
         return amz_errorf(err, AMZ_EUNSUPPORTED,
-                          "pattern databases cover boards of at most %d cells (4x4, 3x5, 2x8, ...), not %dx%d; "
+                          "pattern databases cover boards of at most %d cells (5x5, 4x6, 3x8, ...), not %dx%d; "
                           "use ida, wastar or fast",
                           PDB_MAX_CELLS, rows, cols);
     const char *name = o->name ? o->name : amz_slide_pdb_default(rows, cols);
@@ -204,6 +233,9 @@ amz_status amz_slide_pdb_open(int rows, int cols, const amz_slide_pdb_options *o
     bool cache = slide_pdb_cache_dir(o->cache_dir, dir, sizeof dir);
     int threads = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
     rep.groups = p->ngroups;
+    /* Load what the cache holds first, so that the tables left to build are known and
+     * their progress can be reported as one stream (one bar, one ETA). */
+    combined_progress cp = {obs && obs->fn ? obs : NULL, 0, 0};
     for (int g = 0; g < p->ngroups; g++) {
         pdb_table *t = &p->g[g];
         if (cache) {
@@ -217,7 +249,33 @@ amz_status amz_slide_pdb_open(int rows, int cols, const amz_slide_pdb_options *o
             if (r == PDB_REJECTED)
                 rep.rejected++;
         }
-        if ((st = slide_pdb_build(rows, cols, t, threads, obs, err))) {
+        cp.total += t->entries;
+    }
+    /* Memory: the tables held, plus the largest build's working set (the state
+     * array and region table; tables are built one after another). */
+    uint64_t hold = 0, work = 0;
+    for (int g = 0; g < p->ngroups; g++) {
+        const pdb_table *t = &p->g[g];
+        hold += t->entries;
+        uint64_t extra = t->values ? 0 : slide_pdb_build_bytes(t, p->n) - t->entries;
+        work = extra > work ? extra : work;
+    }
+    if (o->max_memory && hold + work > o->max_memory) {
+        amz_slide_pdb_free(p);
+        return amz_errorf(err, AMZ_ENOMEM,
+                          "pattern set %s for %dx%d boards needs about %.2f GB (%.2f GB of tables%s), more than the "
+                          "%.2f GB allowed",
+                          name, rows, cols, (double)(hold + work) / 1e9, (double)hold / 1e9,
+                          work ? " and the work of building them" : "", (double)o->max_memory / 1e9);
+    }
+    amz_observer wrapped = {combined_event, &cp, 0};
+    for (int g = 0; g < p->ngroups; g++) {
+        pdb_table *t = &p->g[g];
+        if (t->values)
+            continue; /* loaded */
+        st = slide_pdb_build(rows, cols, t, threads, cp.obs ? &wrapped : NULL, err);
+        cp.offset += t->entries;
+        if (st) {
             amz_slide_pdb_free(p);
             return st;
         }
@@ -239,6 +297,9 @@ amz_status amz_slide_pdb_open(int rows, int cols, const amz_slide_pdb_options *o
     return AMZ_OK;
 }
 
+/* The same sums as the search's, from scratch: positions of each group's tiles on the
+ * board and on its transpose (mirror_tile renames tiles so the transposed board keeps
+ * the blank-last goal), each group's table looked up once per board. */
 int amz_slide_pdb_heuristic(const amz_slide_pdb *p, const amz_slide_board *b)
 {
     if (!p || b->rows != p->rows || b->cols != p->cols)

@@ -16,9 +16,14 @@
  * atomic ANDs (each bit only ever goes from 1 to 0).
  *
  * When the group and the blank's goal region are left-right symmetric (4x4's tiles
- * 1-8: the top two rows, the blank free below), mirrored states are equally far from
- * the goal, so only the lower-numbered state of each mirror pair is searched: half
- * the work (breadth-first search in the quotient by the symmetry). */
+ * 1-8: the top two rows, the blank free below), or symmetric about the main diagonal
+ * (5x5's corner blocks), mirrored states are equally far from the goal, so only the
+ * lower-numbered state of each mirror pair is searched: half the work (breadth-first
+ * search in the quotient by the symmetry).
+ *
+ * A region is named by the index, among the free cells, of its lowest cell. On boards
+ * of at most 16 cells a table gives it for every (free mask, cell) pair (1 MB); on
+ * bigger boards (2^25 masks) a flood fill computes it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +48,7 @@ typedef struct bfs {
     uint32_t full, not_first_col, not_last_col;
     uint32_t adj[PDB_MAX_CELLS];
     bool sym;                     /* search mirror-canonical states only */
-    uint8_t mcell[PDB_MAX_CELLS]; /* cell -> its left-right mirror */
+    uint8_t mcell[PDB_MAX_CELLS]; /* cell -> its mirror (left-right or transposed) */
     uint8_t mslot[PDB_MAX_GROUP]; /* group index -> index of the tile whose goal mirrors it */
     uint8_t *jtab;                /* jtab[free << 4 | cell]: index, among the free cells,
                                      of the lowest cell of cell's region */
@@ -62,7 +67,15 @@ typedef struct bfs {
     int stop; /* atomic: the observer canceled */
 } bfs;
 
-/* sel8[m][j]: the j-th set bit of byte m. */
+/* Popcount in the builder: the compiler's builtin, so that the x86-64-v3 clone of the
+ * level worker (below) gets the popcnt instruction; the portable build has none. */
+static inline uint32_t bpc(uint32_t m)
+{
+    return (uint32_t)__builtin_popcount(m);
+}
+
+/* sel8[m][j]: the j-th set bit of byte m (written once, before any thread starts; a
+ * second build writes the same bytes). */
 static uint8_t sel8[256][8];
 
 static void init_sel8(void)
@@ -75,11 +88,18 @@ static void init_sel8(void)
     }
 }
 
-/* The j-th set bit (from 0) of a 16-bit mask. */
-static inline int select16(uint32_t m, uint32_t j)
+/* The j-th set bit (from 0) of a mask of at most 25 bits, a byte at a time. */
+static inline int select32(uint32_t m, uint32_t j)
 {
-    uint32_t lo = m & 0xff, c = slide_pc8[lo];
-    return j < c ? sel8[lo][j] : 8 + sel8[(m >> 8) & 0xff][j - c];
+    int base = 0;
+    for (;;) {
+        uint32_t lo = m & 0xff, c = slide_pc8[lo];
+        if (j < c)
+            return base + sel8[lo][j];
+        j -= c;
+        m >>= 8;
+        base += 8;
+    }
 }
 
 /* The region of free cells around seed (bit-parallel flood fill). */
@@ -92,6 +112,30 @@ static inline uint32_t flood(const bfs *b, uint32_t seed, uint32_t free)
         c &= free;
     } while (c != prev);
     return c;
+}
+
+/* Index among the free cells of the lowest cell of cell's region (cell free). */
+static inline uint32_t region_of(const bfs *b, uint32_t free, int cell)
+{
+    if (b->jtab)
+        return b->jtab[(size_t)free << 4 | (size_t)cell];
+    uint32_t comp = flood(b, 1u << cell, free);
+    return bpc(free & ((1u << __builtin_ctz(comp)) - 1));
+}
+
+/* Labels every free cell of `free` with its region (the region_of of each), one
+ * flood fill per region; cells not free keep 0xff. */
+static void label_regions(const bfs *b, uint32_t free, uint8_t *lab)
+{
+    memset(lab, 0xff, (size_t)b->n);
+    for (uint32_t left = free; left;) {
+        int c = __builtin_ctz(left);
+        uint32_t comp = flood(b, 1u << c, free);
+        uint8_t j = (uint8_t)bpc(free & ((1u << c) - 1));
+        for (uint32_t x = comp; x; x &= x - 1)
+            lab[__builtin_ctz(x)] = j;
+        left &= ~comp;
+    }
 }
 
 static amz_status make_jtab(bfs *b)
@@ -107,12 +151,18 @@ static amz_status make_jtab(bfs *b)
                 continue;
             /* Cells go up from 0, so c is the lowest cell of its region. */
             uint32_t comp = flood(b, 1u << c, (uint32_t)m);
-            uint8_t j = (uint8_t)pdb_pc16((uint32_t)m & ((1u << c) - 1));
+            uint8_t j = (uint8_t)bpc((uint32_t)m & ((1u << c) - 1));
             for (uint32_t x = comp; x; x &= x - 1)
                 b->jtab[m << 4 | (size_t)__builtin_ctz(x)] = j;
         }
     return AMZ_OK;
 }
+
+/* Successors of one placement are gathered, prefetched, then marked: ~10 independent
+ * cache misses in flight instead of one at a time (the build is bound by the latency
+ * of these random read-modify-writes, not by computation). A placement has at most
+ * k tiles x 4 moves successors. */
+#define MAX_SUCC (PDB_MAX_GROUP * 4)
 
 /* Marks state s reached at depth+1 if it was not reached before; returns 1 if so.
  * Single-threaded it is branch-free: whether a state is new is a coin toss in the
@@ -141,6 +191,7 @@ typedef struct view {
     uint32_t rank, occ, free;
     uint8_t pos[PDB_MAX_GROUP], who[PDB_MAX_CELLS];
     uint32_t before[PDB_MAX_GROUP];
+    uint32_t digit[PDB_MAX_GROUP]; /* decode's: the rank's mixed-radix digits */
 } view;
 
 static void fill_view(const bfs *b, view *v)
@@ -155,24 +206,55 @@ static void fill_view(const bfs *b, view *v)
     v->free = b->full & ~used;
 }
 
-/* Decodes a rank into the positions of the group's tiles. */
+/* Positions (and who, before, occ, free) of tiles from..k-1 from their digits; the
+ * tiles before `from` are where they were (before[from] is their cells). */
+static inline void place_from(const bfs *b, view *v, int from)
+{
+    uint32_t used = from ? v->before[from] : 0;
+    for (int i = from; i < b->k; i++) {
+        v->before[i] = used;
+        int p = select32(b->full & ~used, v->digit[i]);
+        v->pos[i] = (uint8_t)p;
+        v->who[p] = (uint8_t)i;
+        used |= 1u << p;
+    }
+    v->occ = used;
+    v->free = b->full & ~used;
+}
+
+/* Decodes a rank into the positions of the group's tiles. The scan visits ranks in
+ * increasing order, usually a few apart: then the step is added to the previous
+ * rank's digits (mixed radix, with carries) and only the tiles whose digits changed,
+ * most often the last one, are placed again; else (v->rank == UINT32_MAX, or a
+ * smaller rank) every digit is computed from scratch. who[] keeps stale entries for
+ * cells left empty: it is only read for occupied cells. */
 static void decode(const bfs *b, uint32_t rank, view *v)
 {
     const int n = b->n, k = b->k;
-    uint32_t digit[PDB_MAX_GROUP], r = rank;
+    if (v->rank != UINT32_MAX && rank > v->rank) {
+        uint32_t carry = rank - v->rank;
+        int i = k - 1;
+        for (;; i--) {
+            uint32_t radix = (uint32_t)(n - i), d = v->digit[i] + carry;
+            if (d < radix) {
+                v->digit[i] = d;
+                break;
+            }
+            v->digit[i] = d % radix;
+            carry = d / radix;
+        }
+        v->rank = rank;
+        place_from(b, v, i);
+        return;
+    }
+    uint32_t r = rank;
     for (int i = k - 1; i >= 0; i--) {
         uint32_t radix = (uint32_t)(n - i);
-        digit[i] = r % radix;
+        v->digit[i] = r % radix;
         r /= radix;
     }
-    uint32_t used = 0;
-    for (int i = 0; i < k; i++) {
-        int p = select16(b->full & ~used, digit[i]);
-        v->pos[i] = (uint8_t)p;
-        used |= 1u << p;
-    }
     v->rank = rank;
-    fill_view(b, v);
+    place_from(b, v, 0);
 }
 
 /* The rank once tile i moves from p to the adjacent cell q, updated rather than
@@ -188,7 +270,7 @@ static inline uint32_t moved_rank(const bfs *b, const view *v, int i, int p, int
         return v->rank - mult[i];
     int lo = q < p ? q : p, hi = q < p ? p : q;
     uint32_t between = ((1u << hi) - 1) & ~((2u << lo) - 1);
-    uint32_t delta = ((uint32_t)b->cols - pdb_pc16(v->before[i] & between)) * mult[i];
+    uint32_t delta = ((uint32_t)b->cols - bpc(v->before[i] & between)) * mult[i];
     for (uint32_t later = v->occ & ~v->before[i] & between; later; later &= later - 1)
         delta += mult[v->who[__builtin_ctz(later)]];
     return q > p ? v->rank + delta : v->rank - delta;
@@ -206,22 +288,32 @@ static inline void set_value(bfs *b, uint32_t rank, uint64_t *valued)
  * the region with index j is in the current level. A move (a group tile stepping onto
  * a free neighbour q) belongs to the region holding q. Also records the placement's
  * value (and its mirror's): this is the first level that reaches it. */
-static uint64_t expand(bfs *b, uint32_t rank, uint32_t regions, uint64_t *valued)
+/* Fills succ[] with the successors of one placement's frontier regions (prefetched,
+ * not yet marked: the caller marks them one placement later, so their cache misses
+ * overlap the next placement's work) and returns how many. */
+static int expand(bfs *b, view *cur, uint32_t rank, uint32_t regions, uint64_t *valued, uint64_t *succ)
 {
     const int k = b->k;
     const uint64_t F = (uint64_t)b->F;
-    view v, m;
-    decode(b, rank, &v);
+    view m;
+    decode(b, rank, cur);
+    const view v = *cur;
     set_value(b, rank, valued);
     if (b->sym) {
         for (int i = 0; i < k; i++)
             m.pos[b->mslot[i]] = b->mcell[v.pos[i]];
         fill_view(b, &m);
         m.rank = pdb_rank(m.pos, k, b->t->mult);
-        set_value(b, m.rank, valued);
+        /* The mirror's entry is a random access: fetch it while the moves are made. */
+        __builtin_prefetch(&b->t->values[m.rank], 1, 0);
     }
-    const uint8_t *jfree = b->jtab + ((size_t)v.free << 4);
-    uint64_t fresh = 0;
+    uint8_t labels[PDB_MAX_CELLS];
+    const uint8_t *jfree = labels;
+    if (b->jtab)
+        jfree = b->jtab + ((size_t)v.free << 4);
+    else
+        label_regions(b, v.free, labels);
+    int ns = 0;
     for (int i = 0; i < k; i++) {
         int p = v.pos[i];
         for (uint32_t to = b->adj[p] & v.free; to; to &= to - 1) {
@@ -230,19 +322,30 @@ static uint64_t expand(bfs *b, uint32_t rank, uint32_t regions, uint64_t *valued
                 continue;
             /* The tile leaves p for q: q fills, p empties, and the blank sits at p. */
             uint32_t free2 = v.free ^ (1u << q) ^ (1u << p);
-            uint64_t s2 = (uint64_t)moved_rank(b, &v, i, p, q) * F + b->jtab[(size_t)free2 << 4 | (size_t)p];
+            uint64_t s2 = (uint64_t)moved_rank(b, &v, i, p, q) * F + region_of(b, free2, p);
             if (b->sym) {
                 /* The same move on the mirrored board; keep the lower state. */
                 int mp = b->mcell[p], mq = b->mcell[q];
                 uint32_t mfree2 = m.free ^ (1u << mq) ^ (1u << mp);
-                uint64_t ms2 =
-                    (uint64_t)moved_rank(b, &m, b->mslot[i], mp, mq) * F + b->jtab[(size_t)mfree2 << 4 | (size_t)mp];
+                uint64_t ms2 = (uint64_t)moved_rank(b, &m, b->mslot[i], mp, mq) * F + region_of(b, mfree2, mp);
                 if (ms2 < s2)
                     s2 = ms2;
             }
-            fresh += reach(b, s2);
+            succ[ns++] = s2;
+            __builtin_prefetch(&b->st[s2 >> 5], 1, 0);
         }
     }
+    if (b->sym)
+        set_value(b, m.rank, valued);
+    return ns;
+}
+
+/* Marks n successors; returns how many were new. */
+static inline uint64_t reach_all(bfs *b, const uint64_t *succ, int n)
+{
+    uint64_t fresh = 0;
+    for (int j = 0; j < n; j++)
+        fresh += reach(b, succ[j]);
     return fresh;
 }
 
@@ -264,6 +367,12 @@ static inline uint32_t level_regions(const bfs *b, uint32_t rank)
  * each expanded placement's table entry on the way (a sequential write). The calling
  * thread (main) reports progress after each of its chunks and may be told to stop
  * there, so a cancel takes effect within a fraction of a second. */
+/* Two versions on x86-64 Linux with gcc: the portable one and one for x86-64-v3
+ * (popcnt, BMI, AVX2: 2013 and later), picked when the program starts (ifunc). Every
+ * helper above is inlined into each, so the whole level runs with the better set. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("default", "arch=x86-64-v3")))
+#endif
 static void level_worker(bfs *b, bool main)
 {
     const uint64_t F = (uint64_t)b->F, chunk = CHUNK_WORDS * F;
@@ -278,6 +387,10 @@ static void level_worker(bfs *b, bool main)
         uint64_t w1 = w0 + chunk < b->words ? w0 + chunk : b->words;
         uint64_t fresh = 0, valued = 0;
         uint32_t last = UINT32_MAX;
+        /* Two successor buffers: the last placement's (marked now) and this one's. */
+        uint64_t succ[2][MAX_SUCC];
+        int pending = 0, cur = 0;
+        view at = {.rank = UINT32_MAX}; /* the last placement decoded in this chunk */
         for (uint64_t w = w0; w < w1; w++) {
             uint64_t x = __atomic_load_n(&b->st[w], __ATOMIC_RELAXED) ^ pattern;
             uint64_t match = ~(x | (x >> 1)) & ones;
@@ -289,7 +402,10 @@ static void level_worker(bfs *b, bool main)
                 if (rank == last)
                     continue;
                 last = rank;
-                fresh += expand(b, rank, level_regions(b, rank), &valued);
+                int ns = expand(b, &at, rank, level_regions(b, rank), &valued, succ[cur]);
+                fresh += reach_all(b, succ[cur ^ 1], pending);
+                pending = ns;
+                cur ^= 1;
             }
             /* Close what was expanded (states of a placement that spills into the
              * next word are closed when that word is scanned). */
@@ -299,6 +415,7 @@ static void level_worker(bfs *b, bool main)
             else
                 b->st[w] &= closed;
         }
+        fresh += reach_all(b, succ[cur ^ 1], pending);
         __atomic_add_fetch(&b->found, fresh, __ATOMIC_RELAXED);
         uint64_t done = __atomic_add_fetch(&b->valued, valued, __ATOMIC_RELAXED);
         if (main && b->obs) {
@@ -337,20 +454,6 @@ static void run_level(bfs *b, int threads)
 #endif
 }
 
-void slide_pdb_layout(pdb_table *t, int n)
-{
-    uint64_t e = 1;
-    for (int i = 0; i < t->k; i++)
-        e *= (uint64_t)(n - i);
-    t->entries = e;
-    for (int i = 0; i < t->k; i++) {
-        uint32_t m = 1;
-        for (int j = i + 1; j < t->k; j++)
-            m *= (uint32_t)(n - j);
-        t->mult[i] = m;
-    }
-}
-
 amz_status slide_pdb_build(int rows, int cols, pdb_table *t, int threads, const amz_observer *obs, amz_error *err)
 {
     bfs b;
@@ -383,26 +486,33 @@ amz_status slide_pdb_build(int rows, int cols, pdb_table *t, int threads, const 
     }
     slide_pdb_layout(t, b.n);
     init_sel8();
-    /* Left-right symmetry: every goal cell of the group mirrors to a goal cell of the
-     * group, and the blank's goal region mirrors to itself. */
+    /* A symmetry of the search: left-right, else (square boards) the transpose, when
+     * every goal cell of the group maps to a goal cell of the group and the blank's
+     * goal region maps to itself. Left-right is tried first, so 4x4's 7-8 tables are
+     * searched exactly as before the transpose was added. */
     uint32_t goal_occ = 0;
     for (int i = 0; i < t->k; i++)
         goal_occ |= 1u << (t->tiles[i] - 1);
-    for (int c = 0; c < b.n; c++)
-        b.mcell[c] = (uint8_t)(c / cols * cols + (cols - 1 - c % cols));
-    b.sym = true;
-    for (int i = 0; i < t->k && b.sym; i++) {
-        int mg = b.mcell[t->tiles[i] - 1], j = 0;
-        while (j < t->k && t->tiles[j] - 1 != mg)
-            j++;
-        b.sym = j < t->k;
-        b.mslot[i] = (uint8_t)j;
+    uint32_t region = flood(&b, 1u << (b.n - 1), b.full & ~goal_occ);
+    for (int kind = 0; kind < 2 && !b.sym; kind++) {
+        if (kind == 1 && rows != cols)
+            break;
+        for (int c = 0; c < b.n; c++)
+            b.mcell[c] = (uint8_t)(kind == 0 ? c / cols * cols + (cols - 1 - c % cols) : (c % cols) * cols + c / cols);
+        bool sym = true;
+        for (int i = 0; i < t->k && sym; i++) {
+            int mg = b.mcell[t->tiles[i] - 1], j = 0;
+            while (j < t->k && t->tiles[j] - 1 != mg)
+                j++;
+            sym = j < t->k;
+            b.mslot[i] = (uint8_t)j;
+        }
+        uint32_t mirrored = 0;
+        for (int c = 0; c < b.n; c++)
+            if (region >> c & 1)
+                mirrored |= 1u << b.mcell[c];
+        b.sym = sym && mirrored == region;
     }
-    uint32_t region = flood(&b, 1u << (b.n - 1), b.full & ~goal_occ), mirrored = 0;
-    for (int c = 0; c < b.n; c++)
-        if (region >> c & 1)
-            mirrored |= 1u << b.mcell[c];
-    b.sym = b.sym && mirrored == region;
     b.states = t->entries * (uint64_t)b.F;
     /* Whole chunks (F words each) cover the array, so no chunk is cut short. */
     uint64_t chunk = (uint64_t)CHUNK_WORDS * (uint64_t)b.F;
@@ -414,8 +524,11 @@ amz_status slide_pdb_build(int rows, int cols, pdb_table *t, int threads, const 
         return amz_errorf(err, AMZ_ENOMEM, "pattern database of %llu entries is too large",
                           (unsigned long long)t->entries);
     bool have_values = slide_pdb_alloc(t);
-    b.st = amz_malloc(bytes);
-    if (!have_values || !b.st || make_jtab(&b)) {
+    /* The state array is where the random accesses go: huge pages, as for tables. */
+    pdb_table st_block = {.entries = bytes};
+    if (slide_pdb_alloc(&st_block))
+        b.st = (uint64_t *)(void *)st_block.values;
+    if (!have_values || !b.st || (b.n <= 16 && make_jtab(&b))) {
         st = amz_errorf(err, AMZ_ENOMEM, "out of memory building a %d-tile pattern database (%.1f GB)", t->k,
                         (double)(t->entries + bytes) / 1e9);
         goto done;
@@ -435,7 +548,7 @@ amz_status slide_pdb_build(int rows, int cols, pdb_table *t, int threads, const 
         used |= 1u << pos[i];
     }
     uint32_t goal_rank = pdb_rank(pos, t->k, t->mult);
-    uint64_t s0 = (uint64_t)goal_rank * (uint64_t)b.F + b.jtab[(size_t)(b.full & ~used) << 4 | (size_t)(b.n - 1)];
+    uint64_t s0 = (uint64_t)goal_rank * (uint64_t)b.F + region_of(&b, b.full & ~used, b.n - 1);
     bits_set_field(b.st, 2 * s0, 2, 1);
     b.found = 1;
     b.valued = 0;
@@ -473,6 +586,6 @@ done:
         slide_pdb_release(t);
     }
     amz_free(b.jtab);
-    amz_free(b.st);
+    slide_pdb_release(&st_block);
     return st;
 }

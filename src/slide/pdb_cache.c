@@ -20,6 +20,8 @@
 #define HEADER 40
 #define IO_BLOCK ((size_t)1 << 22)
 
+/* xxHash64's primes; changing any of them (or the mixing below) changes every stored
+ * checksum, so it would need a new VERSION. */
 static const uint64_t P1 = 0x9E3779B185EBCA87u, P2 = 0xC2B2AE3D27D4EB4Fu, P3 = 0x165667B19E3779F9u;
 
 static uint64_t rotl(uint64_t x, int k)
@@ -52,12 +54,17 @@ static uint64_t le64(const uint8_t *p)
     return v;
 }
 
+/* One 32-byte block into the four lanes (independent, so a compiler can keep them in
+ * registers and overlap their multiplies). Words are read little-endian byte by byte:
+ * the checksum is the same on every machine. */
 static void block(sum64 *s, const uint8_t *p)
 {
     for (int i = 0; i < 4; i++)
         s->lane[i] = rotl(s->lane[i] + le64(p + 8 * i) * P2, 31) * P1;
 }
 
+/* Streaming: invariant ntail < 32 holds the bytes not yet in a block, so any split of
+ * the data into updates gives the checksum of the whole (load reads in 4 MB pieces). */
 static void sum_update(sum64 *s, const void *data, size_t len)
 {
     const uint8_t *p = data;
@@ -99,8 +106,13 @@ static void put64(uint8_t *p, uint64_t v)
 }
 
 /* The header of table t, checksum field zero. */
+/* Everything that identifies the table is in the header, and a load compares all of
+ * it (magic, version, shape, tiles, entries) before reading any value: a file of
+ * another set, shape or build can never be taken for this one. */
 static void make_header(uint8_t *h, int rows, int cols, const pdb_table *t)
 {
+    /* Offsets: 0 magic, 8 version, 12/13 rows/cols, 14 tiles in the set, 15 flags,
+     * 16..23 the tiles, 24 entries (u64), 32 checksum (u64, zero while it is computed). */
     memset(h, 0, HEADER);
     memcpy(h, MAGIC, 8);
     h[8] = (uint8_t)VERSION;
@@ -114,6 +126,8 @@ static void make_header(uint8_t *h, int rows, int cols, const pdb_table *t)
 
 static void file_name(char *buf, size_t cap, const char *dir, int rows, int cols, const pdb_table *t)
 {
+    /* The tile set as a bit mask names the file, so each pattern of each shape has its
+     * own path (boards up to 25 cells: tiles fit 32 bits, printed as hex). */
     unsigned mask = 0;
     for (int i = 0; i < t->k; i++)
         mask |= 1u << t->tiles[i];
@@ -141,10 +155,26 @@ pdb_load_result slide_pdb_load(const char *dir, int rows, int cols, pdb_table *t
 {
     char path[1100];
     file_name(path, sizeof path, dir, rows, cols, t);
-    FILE *f = fopen(path, "rb");
+    /* O_NONBLOCK: opening a FIFO (or a device) put at the cache path must not wait
+     * for a writer. Only a regular file is read; anything else is rejected, and the
+     * save that follows renames a real table over it. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(why, why_cap, "%s: %s", path, strerror(errno));
+        return errno == ENOENT ? PDB_ABSENT : PDB_REJECTED;
+    }
+    struct stat fsb;
+    if (fstat(fd, &fsb) != 0 || !S_ISREG(fsb.st_mode)) {
+        snprintf(why, why_cap, "%s: not a regular file", path);
+        close(fd);
+        return PDB_REJECTED;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    FILE *f = fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0 ? NULL : fdopen(fd, "rb");
     if (!f) {
         snprintf(why, why_cap, "%s: %s", path, strerror(errno));
-        return PDB_ABSENT;
+        close(fd);
+        return PDB_REJECTED;
     }
     uint8_t want[HEADER], got[HEADER];
     make_header(want, rows, cols, t);
@@ -152,6 +182,8 @@ pdb_load_result slide_pdb_load(const char *dir, int rows, int cols, pdb_table *t
     pdb_load_result r = PDB_REJECTED;
     t->values = NULL;
     t->block = NULL;
+    /* Everything but the checksum field (bytes 32..39) must equal the expected header;
+     * the size check then rules out a short or padded file before any allocation. */
     if (fread(got, 1, HEADER, f) != HEADER || memcmp(got, want, 24) != 0 || memcmp(got + 24, want + 24, 8) != 0) {
         snprintf(why, why_cap, "%s: not a table of this version and shape", path);
         goto out;
@@ -164,6 +196,8 @@ pdb_load_result slide_pdb_load(const char *dir, int rows, int cols, pdb_table *t
         snprintf(why, why_cap, "%s: out of memory", path);
         goto out;
     }
+    /* The checksum covers the header with its own field zeroed, then the values, as
+     * slide_pdb_save computed it. On any failure the values are released below. */
     sum64 s;
     sum_init(&s);
     uint8_t zeroed[HEADER];
@@ -213,6 +247,9 @@ static int make_dirs(const char *dir)
     return S_ISDIR(sb.st_mode) ? 0 : ENOTDIR;
 }
 
+/* Atomic replacement: readers see the old file or the whole new one (rename within a
+ * folder), never a part; a failure removes the temporary file. fsync before rename so
+ * that a crash cannot leave a renamed file whose data never reached the disk. */
 amz_status slide_pdb_save(const char *dir, int rows, int cols, const pdb_table *t, amz_error *err)
 {
     int e = make_dirs(dir);

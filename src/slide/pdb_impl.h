@@ -1,5 +1,9 @@
-/* pdb_impl.h — pattern databases for boards of at most 16 cells: table layout, the
+/* pdb_impl.h — pattern databases for boards of at most 25 cells: table layout, the
  * ranking of tile placements, and the builder, cache and search entry points.
+ *
+ * Layers (no file calls a file above it): pdb_table.c (popcounts, allocation,
+ * layout) <- pdb_build.c, pdb_cache.c <- pdb.c (sets, open, heuristic) <-
+ * pdb_search.c (the solver).
  *
  * A group of k tiles is placed on k of the n cells. Its placement (positions p[0..k)
  * of the group's tiles, in group order) is ranked in the mixed radix n, n-1, .., n-k+1:
@@ -16,7 +20,10 @@
 
 #include "slide/slide_impl.h"
 
-#define PDB_MAX_CELLS 16
+/* Cell masks are 32-bit words and ranks of every supported group fit 32 bits: a
+ * group of 6 tiles on 25 cells has 25!/19! = 127.5 M placements, of 8 on 16 cells
+ * 519 M. */
+#define PDB_MAX_CELLS 25
 #define PDB_MAX_GROUP 8
 #define PDB_MAX_GROUPS 8
 #define PDB_UNSET 0xff
@@ -25,9 +32,11 @@
  * instruction and the library's ranking is in the solver's inner loop. */
 extern const uint8_t slide_pc8[256];
 
-static inline uint32_t pdb_pc16(uint32_t m)
+/* Bits set among the low 24 bits: every mask ranked is of cells below some cell
+ * (at most 24 on a 5x5 board), so three byte lookups do. */
+static inline uint32_t pdb_pc24(uint32_t m)
 {
-    return (uint32_t)slide_pc8[m & 0xff] + slide_pc8[(m >> 8) & 0xff];
+    return (uint32_t)slide_pc8[m & 0xff] + slide_pc8[(m >> 8) & 0xff] + slide_pc8[(m >> 16) & 0xff];
 }
 
 typedef struct pdb_table {
@@ -56,21 +65,29 @@ static inline uint32_t pdb_rank(const uint8_t *pos, int k, const uint32_t *mult)
     uint32_t used = 0, r = 0;
     for (int i = 0; i < k; i++) {
         uint32_t p = pos[i];
-        r += (p - pdb_pc16(used & ((1u << p) - 1))) * mult[i];
+        r += (p - pdb_pc24(used & ((1u << p) - 1))) * mult[i];
         used |= 1u << p;
     }
     return r;
 }
 
+/* ---- pdb_table.c ---- */
+
 /* Allocates t->values (t->entries bytes) aligned for huge pages when large, so the
  * random lookups of a search miss the TLB less; false on out of memory. */
 bool slide_pdb_alloc(pdb_table *t);
 void slide_pdb_release(pdb_table *t);
-
 /* Fills t->mult and t->entries for a group of t->k tiles on n cells. */
 void slide_pdb_layout(pdb_table *t, int n);
+/* Peak bytes that building table t (entries and k set) on n cells takes: the
+ * values, the two-bit state array, the region table. */
+uint64_t slide_pdb_build_bytes(const pdb_table *t, int n);
+
+/* ---- pdb_build.c ---- */
 /* Computes t->values (allocated here) by breadth-first search from the goal. */
 amz_status slide_pdb_build(int rows, int cols, pdb_table *t, int threads, const amz_observer *obs, amz_error *err);
+
+/* ---- pdb_cache.c ---- */
 
 /* Cache files: load into t->values (allocated) or report why not. */
 typedef enum { PDB_LOADED = 0, PDB_ABSENT = 1, PDB_REJECTED = 2 } pdb_load_result;

@@ -11,9 +11,13 @@
 
 typedef struct pdb_shared {
     const amz_slide_pdb *db;
-    int8_t nb[PDB_MAX_CELLS][4]; /* the blank's next cell, -1 off the board */
+    amz_slide_pdb *own; /* the tables when opened for this solve, else NULL */
+    int16_t *nb;        /* nb[cell * 4 + move]: the blank's next cell, -1 off the board */
 } pdb_shared;
 
+/* One level of the explicit depth-first stack. Each move changes one tile, so one
+ * group's value and one mirrored group's value: the frame keeps the old ones, and
+ * undoing the move restores them without a lookup. */
 typedef struct frame {
     uint8_t next, prev; /* next move to try; the move that led here */
     uint8_t g, mg;      /* group and mirrored group that move changed */
@@ -21,50 +25,28 @@ typedef struct frame {
 } frame;
 
 typedef struct pdb_worker {
-    const pdb_shared *sh;
-    const amz_slide_board *root;
-    uint8_t tiles[PDB_MAX_CELLS];
-    int blank;
+    slide_worker base;                           /* tiles, blank, stack: set up by worker.c */
     uint8_t pos[PDB_MAX_GROUPS][PDB_MAX_GROUP];  /* cells of each group's tiles */
     uint8_t mpos[PDB_MAX_GROUPS][PDB_MAX_GROUP]; /* the same on the transposed board */
     int val[PDB_MAX_GROUPS], mval[PDB_MAX_GROUPS];
-    int sum, msum;
-    frame *fr;
-    int cap;
+    int sum, msum; /* invariants: sum = the val[] total, msum = the mval[] total */
 } pdb_worker;
 
 static void *worker_create(const void *shared, const amz_slide_board *root)
 {
-    pdb_worker *w = amz_calloc(1, sizeof *w);
-    if (w) {
-        w->sh = shared;
-        w->root = root;
-    }
-    return w;
+    const pdb_shared *sh = shared;
+    return slide_worker_new(sizeof(pdb_worker), shared, sh->nb, root);
 }
 
-static void worker_destroy(void *wv)
-{
-    pdb_worker *w = wv;
-    amz_free(w->fr);
-    amz_free(w);
-}
-
+/* Puts the worker at root + prefix and computes every group's value from scratch
+ * (once per subtree; inside a subtree values are updated one group per move). */
 static int worker_reset(void *wv, const uint8_t *prefix, int len)
 {
     pdb_worker *w = wv;
-    const amz_slide_pdb *db = w->sh->db;
-    for (int c = 0; c < db->n; c++)
-        w->tiles[c] = (uint8_t)w->root->tiles[c];
-    w->blank = w->root->blank;
-    for (int i = 0; i < len; i++) {
-        int to = w->sh->nb[w->blank][prefix[i]];
-        w->tiles[w->blank] = w->tiles[to];
-        w->tiles[to] = 0;
-        w->blank = to;
-    }
+    const amz_slide_pdb *db = ((const pdb_shared *)w->base.sh)->db;
+    slide_worker_replay(&w->base, prefix, len);
     for (int c = 0; c < db->n; c++) {
-        int t = w->tiles[c];
+        int t = w->base.tiles[c];
         if (!t)
             continue;
         w->pos[db->group_of[t]][db->slot_of[t]] = (uint8_t)c;
@@ -81,20 +63,21 @@ static int worker_reset(void *wv, const uint8_t *prefix, int len)
     return w->sum > w->msum ? w->sum : w->msum;
 }
 
+/* The depth-first search of one IDA* iteration below the node set by reset.
+ * Invariants at depth d: the worker's board is the node reached by path[0..g0+d),
+ * pos/mpos, val/mval and sum/msum describe it, and fr[d] says which move to try
+ * next. A move whose f exceeds the bound is undone at once (only pos and mpos were
+ * touched); *next keeps the least such f, the next iteration's threshold. */
 static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, slide_ticker *t)
 {
     pdb_worker *w = wv;
-    const amz_slide_pdb *db = w->sh->db;
+    const amz_slide_pdb *db = ((const pdb_shared *)w->base.sh)->db;
+    const int16_t *nb = w->base.nb;
+    uint16_t *tiles = w->base.tiles;
     const bool mirror = db->mirror;
-    int need = bound - g0 + 2;
-    if (need > w->cap) {
-        frame *f = amz_realloc(w->fr, (size_t)need * sizeof *f);
-        if (!f)
-            return SLIDE_NOMEM;
-        w->fr = f;
-        w->cap = need;
-    }
-    frame *fr = w->fr;
+    frame *fr = slide_worker_frames(&w->base, bound - g0 + 2, sizeof *fr);
+    if (!fr)
+        return SLIDE_NOMEM;
     if (slide_tick(t))
         return SLIDE_STOP;
     int depth = 0;
@@ -105,29 +88,31 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
             if (depth == 0)
                 return SLIDE_NOTFOUND;
             /* Undo the move into this node. */
-            int back = w->sh->nb[w->blank][f->prev ^ 1];
-            int tile = w->tiles[back];
-            w->tiles[w->blank] = (uint8_t)tile;
-            w->tiles[back] = 0;
-            w->pos[f->g][db->slot_of[tile]] = (uint8_t)w->blank;
+            int back = nb[w->base.blank * 4 + (f->prev ^ 1)];
+            int tile = tiles[back];
+            tiles[w->base.blank] = (uint16_t)tile;
+            tiles[back] = 0;
+            w->pos[f->g][db->slot_of[tile]] = (uint8_t)w->base.blank;
             w->sum += f->old - w->val[f->g];
             w->val[f->g] = f->old;
             if (mirror) {
-                w->mpos[f->mg][db->slot_of[db->mirror_tile[tile]]] = db->mirror_cell[w->blank];
+                w->mpos[f->mg][db->slot_of[db->mirror_tile[tile]]] = db->mirror_cell[w->base.blank];
                 w->msum += f->mold - w->mval[f->mg];
                 w->mval[f->mg] = f->mold;
             }
-            w->blank = back;
+            w->base.blank = back;
             depth--;
             continue;
         }
+        /* Moves are U D L R = 0 1 2 3, so prev ^ 1 is the move that undoes prev: never
+         * tried, since it only returns to the parent. */
         int m = f->next++;
         if (m == (f->prev ^ 1))
             continue;
-        int blank = w->blank, to = w->sh->nb[blank][m];
+        int blank = w->base.blank, to = nb[blank * 4 + m];
         if (to < 0)
             continue;
-        int tile = w->tiles[to];
+        int tile = tiles[to];
         int g = db->group_of[tile], slot = db->slot_of[tile];
         const pdb_table *tb = &db->g[g];
         w->pos[g][slot] = (uint8_t)blank;
@@ -157,14 +142,16 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
                 w->mpos[mg][mslot] = db->mirror_cell[to];
             continue;
         }
+        /* Every tile belongs to a group and a group's value is 0 only with all its tiles
+         * home, so h == 0 is the goal; checked on generation, one level early. */
         path[g0 + depth] = (uint8_t)m;
         if (h == 0) {
             *next = g0 + depth + 1;
             return SLIDE_FOUND;
         }
-        w->tiles[blank] = (uint8_t)tile;
-        w->tiles[to] = 0;
-        w->blank = to;
+        tiles[blank] = (uint16_t)tile;
+        tiles[to] = 0;
+        w->base.blank = to;
         depth++;
         fr[depth] = (frame){0, (uint8_t)m, (uint8_t)g, (uint8_t)mg, (uint8_t)w->val[g], (uint8_t)w->mval[mg]};
         w->val[g] = v;
@@ -178,11 +165,22 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
     }
 }
 
-static const slide_search_ops pdb_ops = {worker_create, worker_destroy, worker_reset, worker_dfs};
+static const slide_search_ops pdb_ops = {worker_create, slide_worker_free, worker_reset, worker_dfs};
 
-amz_status slide_solve_pdb(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
-                           amz_slide_solution *out, amz_error *err)
+static void release(void *shared)
 {
+    pdb_shared *sh = shared;
+    if (!sh)
+        return;
+    amz_free(sh->nb);
+    amz_slide_pdb_free(sh->own);
+    amz_free(sh);
+}
+
+amz_status slide_pdb_prepare(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
+                             slide_algo *a, amz_error *err)
+{
+    memset(a, 0, sizeof *a);
     amz_slide_pdb *own = NULL;
     const amz_slide_pdb *db = o->pdb;
     if (db && (db->rows != b->rows || db->cols != b->cols))
@@ -194,18 +192,33 @@ amz_status slide_solve_pdb(const amz_slide_board *b, const amz_slide_solve_optio
         po.name = o->pdb_name;
         po.cache_dir = o->cache_dir;
         po.threads = o->threads;
+        po.max_memory = o->max_memory;
         amz_status st = amz_slide_pdb_open(b->rows, b->cols, &po, obs, &own, NULL, err);
         if (st)
             return st;
         db = own;
     }
-    pdb_shared sh;
-    sh.db = db;
-    for (int c = 0; c < db->n; c++)
-        for (int m = 0; m < 4; m++)
-            sh.nb[c][m] = (int8_t)slide_step(b->rows, b->cols, c, m);
-    amz_status st = slide_ida_run(&pdb_ops, &sh, b, o, obs, out, err);
+    pdb_shared *sh = amz_calloc(1, sizeof *sh);
+    if (!sh || !(sh->nb = slide_neighbours(b->rows, b->cols))) {
+        amz_free(sh);
+        amz_slide_pdb_free(own);
+        return amz_errorf(err, AMZ_ENOMEM, "out of memory");
+    }
+    sh->db = db;
+    sh->own = own;
+    *a = (slide_algo){&pdb_ops, sh, release};
+    return AMZ_OK;
+}
+
+amz_status slide_solve_pdb(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
+                           amz_slide_solution *out, amz_error *err)
+{
+    slide_algo a;
+    amz_status st = slide_pdb_prepare(b, o, obs, &a, err);
+    if (st)
+        return st;
+    st = slide_ida_run(a.ops, a.shared, b, o, obs, out, err);
     out->optimal = true;
-    amz_slide_pdb_free(own);
+    slide_algo_release(&a);
     return st;
 }

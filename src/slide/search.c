@@ -21,12 +21,14 @@
 /* Subtrees per thread in a parallel iteration: enough that one hard subtree does not
  * leave the other threads idle for long. */
 #define SUBTREES_PER_THREAD 48
-#define MAX_SPLIT_DEPTH 14
 /* An iteration is split across threads only if the previous one expanded at least
  * this many nodes: the next is then several times larger, and starting threads
  * (tens of microseconds) is noise next to it. Small searches stay sequential. */
 #define SPLIT_MIN_NODES 50000
 
+/* The progress lock guards `total` (and the split's results) only; the stop and best
+ * flags are atomics read without it, so the hot path never takes the lock: a worker
+ * locks once per SLIDE_TICK_CHUNK nodes and at the end of a subtree. */
 static void lock(slide_progress *p)
 {
 #ifdef AMZ_HAVE_PTHREAD
@@ -64,6 +66,10 @@ void slide_ticker_flush(slide_ticker *t)
     t->nodes = 0;
 }
 
+/* The slow path, every SLIDE_TICK_CHUNK nodes (or at the limit): flush the count,
+ * then check in order the shared stop flag, a lower subtree's solution, the node
+ * limit, the deadline and (main worker only) the observer. check_at is shortened so
+ * the node limit is hit exactly, which keeps node-limited runs reproducible. */
 bool slide_ticker_slow(slide_ticker *t)
 {
     slide_progress *p = t->p;
@@ -78,6 +84,12 @@ bool slide_ticker_slow(slide_ticker *t)
         return true; /* a lower subtree already holds the answer */
     if (p->limit && total >= p->limit) {
         p->reason = 2;
+        atomic_store(&p->stop, 1);
+        return true;
+    }
+    /* The clock is read once per chunk of nodes (tens of microseconds of search). */
+    if (p->deadline > 0 && slide_now() >= p->deadline) {
+        p->reason = 3;
         atomic_store(&p->stop, 1);
         return true;
     }
@@ -119,6 +131,10 @@ typedef struct split_arg {
     uint8_t *path;
 } split_arg;
 
+/* A thread of a parallel iteration: takes subtree numbers in increasing order from a
+ * shared counter and searches each. Invariant: prog->best is the lowest subtree known
+ * to hold a solution; no subtree above it is started, and running ones above it stop
+ * at their next slow tick, so the answer is the lowest subtree's, as sequentially. */
 static void *split_worker(void *varg)
 {
     split_arg *a = varg;
@@ -166,17 +182,17 @@ static void *split_worker(void *varg)
     return NULL;
 }
 
-/* The subtree roots at the shallowest depth with enough of them, pruned by the
- * threshold exactly as the sequential search would prune (so its node count and its
- * next threshold are the same), in depth-first order. */
-static int make_split(split *s, void *w0, int *next, slide_ticker *t, int rows, int cols, int root_blank)
+int slide_split_roots(const slide_search_ops *ops, void *w0, int bound, int target, const amz_slide_board *root,
+                      slide_roots *out, int *next, slide_ticker *t)
 {
-    int target = SUBTREES_PER_THREAD * s->threads;
+    const int rows = root->rows, cols = root->cols, root_blank = root->blank;
     uint8_t *level = amz_malloc(1), *grown = NULL;
     if (!level)
         return SLIDE_NOMEM;
     int count = 1, depth = 0;
-    while (count < target && depth + 1 < s->bound && depth < MAX_SPLIT_DEPTH) {
+    /* Invariant: level holds `count` prefixes of `depth` moves, every one a node the
+     * sequential search reaches (f <= bound), in the order it reaches them. */
+    while (count < target && depth + 1 < bound && depth < SLIDE_MAX_SPLIT_DEPTH) {
         grown = amz_malloc((size_t)count * 3 * (size_t)(depth + 1) + 1);
         if (!grown) {
             amz_free(level);
@@ -200,8 +216,8 @@ static int make_split(split *s, void *w0, int *next, slide_ticker *t, int rows, 
                 uint8_t *child = grown + (size_t)grown_count * (size_t)(depth + 1);
                 memcpy(child, pre, (size_t)depth);
                 child[depth] = (uint8_t)m;
-                int f = depth + 1 + s->ops->reset(w0, child, depth + 1);
-                if (f > s->bound) {
+                int f = depth + 1 + ops->reset(w0, child, depth + 1);
+                if (f > bound) {
                     if (f < *next)
                         *next = f;
                     continue;
@@ -217,16 +233,24 @@ static int make_split(split *s, void *w0, int *next, slide_ticker *t, int rows, 
         if (count == 0)
             break;
     }
-    s->prefixes = level;
-    s->count = count;
-    s->depth = depth;
+    out->prefixes = level;
+    out->count = count;
+    out->depth = depth;
     return SLIDE_NOTFOUND;
 }
 
+/* One iteration over threads: the split (on the calling thread, counted like the
+ * sequential search's first levels), then the workers. *next ends as the least f
+ * above the bound over the split and every finished subtree; on SLIDE_FOUND, path
+ * holds the lowest subtree's solution and *next its length. */
 static int parallel_iteration(split *s, void *w0, uint8_t *path, int *next, slide_ticker *t0,
                               const amz_slide_board *root)
 {
-    int r = make_split(s, w0, next, t0, root->rows, root->cols, root->blank);
+    slide_roots roots = {NULL, 0, 0};
+    int r = slide_split_roots(s->ops, w0, s->bound, SUBTREES_PER_THREAD * s->threads, root, &roots, next, t0);
+    s->prefixes = roots.prefixes;
+    s->count = roots.count;
+    s->depth = roots.depth;
     slide_ticker_flush(t0);
     if (r != SLIDE_NOTFOUND) {
         amz_free(s->prefixes);
@@ -271,8 +295,33 @@ static int parallel_iteration(split *s, void *w0, uint8_t *path, int *next, slid
     return s->failure ? s->failure : SLIDE_NOTFOUND;
 }
 
+amz_status slide_stop_error(const slide_progress *p, const amz_slide_solve_options *o, int bound, amz_error *err)
+{
+    if (p->reason == 2)
+        return amz_errorf(err, AMZ_ECANCELED, "node limit of %llu reached (search threshold %d moves)",
+                          (unsigned long long)p->limit, bound);
+    if (p->reason == 3)
+        return amz_errorf(err, AMZ_ECANCELED, "time limit of %g s reached (search threshold %d moves)", o->timeout,
+                          bound);
+    return amz_errorf(err, AMZ_ECANCELED, "search canceled by the observer");
+}
+
+void slide_progress_init(slide_progress *p, const amz_slide_solve_options *o, const amz_observer *obs, double t0)
+{
+    memset(p, 0, sizeof *p);
+    p->limit = o->node_limit;
+    p->deadline = o->timeout > 0 ? t0 + o->timeout : 0;
+    p->obs = obs_normalize(obs);
+    atomic_init(&p->stop, 0);
+    atomic_init(&p->best, INT_MAX);
+}
+
 /* ---- the driver ---- */
 
+/* Iterative deepening: thresholds start at h(root) and rise to the least f that
+ * exceeded the last one, so the first solution found is a shortest one (h is
+ * admissible). Small iterations stay on one thread; an iteration goes parallel once
+ * the previous one was large enough for thread start-up to be noise. */
 amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const amz_slide_board *root,
                          const amz_slide_solve_options *o, const amz_observer *obs, amz_slide_solution *out,
                          amz_error *err)
@@ -283,11 +332,7 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
     threads = 1;
 #endif
     slide_progress prog;
-    memset(&prog, 0, sizeof prog);
-    prog.limit = o->node_limit;
-    prog.obs = obs_normalize(obs);
-    atomic_init(&prog.stop, 0);
-    atomic_init(&prog.best, INT_MAX);
+    slide_progress_init(&prog, o, obs, t0);
 #ifdef AMZ_HAVE_PTHREAD
     pthread_mutex_t mutex;
     if (threads > 1) {
@@ -336,10 +381,7 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
             break;
         }
         if (r == SLIDE_STOP) {
-            st = prog.reason == 2
-                     ? amz_errorf(err, AMZ_ECANCELED, "node limit of %llu reached (search threshold %d moves)",
-                                  (unsigned long long)prog.limit, bound)
-                     : amz_errorf(err, AMZ_ECANCELED, "search canceled by the observer");
+            st = slide_stop_error(&prog, o, bound, err);
             goto done;
         }
         if (r == SLIDE_NOMEM) {

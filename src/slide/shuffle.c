@@ -20,6 +20,9 @@ amz_status amz_slide_shuffle(amz_slide_board *b, int rows, int cols, amz_slide_g
     for (int c = 0; c < n; c++)
         if (t.tiles[c] == 0)
             t.blank = c;
+    /* Exactly half of all arrangements are solvable, and the fixing swap below is a
+     * bijection from the other half onto them, so the result is uniform over solvable
+     * boards. The permutation draws are fixed by the seed (golden outputs). */
     if (!amz_slide_is_solvable(&t)) {
         /* Swapping two tiles (not the blank) flips the permutation's parity and keeps
          * the blank: an involution between unsolvable and solvable boards. */
@@ -35,6 +38,8 @@ amz_status amz_slide_shuffle(amz_slide_board *b, int rows, int cols, amz_slide_g
 
 void amz_slide_walk(amz_slide_board *b, amz_rng *rng, uint64_t steps)
 {
+    /* A walk that never undoes its last move, so `steps` moves are not wasted on
+     * immediate back-and-forth; the board stays solvable since every move is legal. */
     int prev = SLIDE_NO_MOVE;
     for (uint64_t s = 0; s < steps; s++) {
         int options[4] = {0}, k = 0;

@@ -67,9 +67,10 @@ int slide_heur_full(const slide_heur *h, const uint16_t *tiles);
 typedef struct slide_progress {
     uint64_t total;          /* nodes flushed by all workers (under `lock` when threaded) */
     uint64_t limit;          /* 0 = none */
+    double deadline;         /* slide_now() past which to stop; 0 = none */
     const amz_observer *obs; /* called by the main worker only; NULL = none */
     atomic_int stop;         /* set when every worker must stop: limit reached or canceled */
-    int reason;              /* why stop was set: 1 = observer, 2 = node limit */
+    int reason;              /* why stop was set: 1 = observer, 2 = node limit, 3 = time */
     atomic_int best;         /* parallel search: lowest subtree that holds a solution */
     void *lock;              /* a mutex when threads > 1, else NULL */
 } slide_progress;
@@ -97,6 +98,30 @@ static inline bool slide_tick(slide_ticker *t)
     return ++t->nodes >= t->check_at && slide_ticker_slow(t);
 }
 
+/* ---- worker set-up shared by `ida` and `pdb` (worker.c) ---- */
+
+/* The part of a worker every IDA* solver has: its first member. */
+typedef struct slide_worker {
+    const void *sh;                      /* the solver's shared, read-only data */
+    const int16_t *nb;                   /* nb[cell * 4 + move]: the blank's next cell, -1 off */
+    const amz_slide_board *root;         /* canonical start board */
+    uint16_t tiles[AMZ_SLIDE_MAX_CELLS]; /* the current node */
+    int blank;
+    void *fr; /* explicit depth-first stack, frames of the solver's own type */
+    int cap;  /* frames allocated */
+} slide_worker;
+
+/* nb[cell * 4 + move] for a rows x cols board (amz_free it); NULL on out of memory. */
+int16_t *slide_neighbours(int rows, int cols);
+/* A zeroed worker of `size` bytes (a struct that starts with slide_worker); NULL on
+ * out of memory. Free with slide_worker_free. */
+void *slide_worker_new(size_t size, const void *shared, const int16_t *nb, const amz_slide_board *root);
+void slide_worker_free(void *w);
+/* Sets tiles and blank to root + prefix[0..len) (legal moves). */
+void slide_worker_replay(slide_worker *w, const uint8_t *prefix, int len);
+/* The stack with room for `need` frames of frame_size bytes; NULL on out of memory. */
+void *slide_worker_frames(slide_worker *w, int need, size_t frame_size);
+
 /* ---- the IDA* driver shared by `ida` and `pdb` ---- */
 
 /* What an algorithm gives the driver: workers that evaluate and search subtrees. */
@@ -114,6 +139,48 @@ typedef struct slide_search_ops {
     int (*dfs)(void *worker, int g, int bound, uint8_t *path, int *next, slide_ticker *t);
 } slide_search_ops;
 
+/* An IDA* solver made ready for one board: its workers' ops and the data they share
+ * (owned; slide_algo_release frees it). */
+typedef struct slide_algo {
+    const slide_search_ops *ops;
+    void *shared;
+    void (*release)(void *shared);
+} slide_algo;
+
+static inline void slide_algo_release(slide_algo *a)
+{
+    if (a->release)
+        a->release(a->shared);
+    a->release = NULL;
+    a->shared = NULL;
+}
+
+/* ida.c: Manhattan + linear conflict for b's shape. */
+amz_status slide_ida_prepare(const amz_slide_board *b, slide_algo *a, amz_error *err);
+/* pdb_search.c: o->pdb, or the tables opened (built) here with o's pdb options. */
+amz_status slide_pdb_prepare(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
+                             slide_algo *a, amz_error *err);
+
+/* The roots of an iteration's subtrees: `count` prefixes of `depth` moves each. */
+typedef struct slide_roots {
+    uint8_t *prefixes; /* count x depth moves (amz_free it) */
+    int count, depth;
+} slide_roots;
+
+#define SLIDE_MAX_SPLIT_DEPTH 14
+
+/* The nodes at the shallowest depth (at most SLIDE_MAX_SPLIT_DEPTH, below bound) that
+ * number at least `target`, pruned by threshold `bound` exactly as the sequential
+ * search prunes (so node counts and next thresholds agree), in depth-first order; the
+ * nodes above them are counted on t and their f values above bound lower *next. w0
+ * is a worker of ops at root. SLIDE_NOTFOUND (done), SLIDE_STOP or SLIDE_NOMEM. */
+int slide_split_roots(const slide_search_ops *ops, void *w0, int bound, int target, const amz_slide_board *root,
+                      slide_roots *out, int *next, slide_ticker *t);
+/* Progress state for a search with o's node limit and timeout, started at t0. */
+void slide_progress_init(slide_progress *p, const amz_slide_solve_options *o, const amz_observer *obs, double t0);
+/* The AMZ_ECANCELED message for a search stopped at threshold `bound` (why: p->reason). */
+amz_status slide_stop_error(const slide_progress *p, const amz_slide_solve_options *o, int bound, amz_error *err);
+
 /* Iterative deepening from root with the algorithm's workers, single- or
  * multi-threaded (o->threads). Fills out (moves in canonical letters). */
 amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const amz_slide_board *root,
@@ -130,6 +197,15 @@ amz_status slide_solve_wastar(const amz_slide_board *b, const amz_slide_solve_op
                               amz_slide_solution *out, amz_error *err);
 amz_status slide_solve_fast(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
                             amz_slide_solution *out, amz_error *err);
+
+/* solve.c: checks a request as amz_slide_solve does (solver name, the board in full,
+ * size, options) and resolves its options: weight, and the node limit (0 = none from
+ * here on; *by_default when the solver's default budget was taken). */
+amz_status slide_request(const amz_slide_board *b, const char *algorithm, const amz_slide_solve_options *o,
+                         const amz_slide_solver_info **info, amz_slide_solve_options *resolved, bool *by_default,
+                         amz_error *err);
+/* Rewrites err's node-limit message to name the solver's default budget. */
+void slide_default_budget_error(const amz_slide_solver_info *info, uint64_t limit, amz_error *err);
 
 /* Moves as letters from move codes; NULL on out of memory. */
 char *slide_letters(const uint8_t *moves, size_t len);

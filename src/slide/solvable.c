@@ -19,6 +19,8 @@ static parity compute(const amz_slide_board *b)
     int n = b->rows * b->cols;
     /* Both goal conventions order the tiles 1..n-1 in reading order, so an inversion is
      * a pair (i < j, cells in reading order) with tile_i > tile_j, blank skipped. */
+    /* 1-based Fenwick tree over tile values: tree counts tiles seen so far, uint16 is
+     * enough since at most AMZ_SLIDE_MAX_CELLS are counted. */
     uint16_t tree[AMZ_SLIDE_MAX_CELLS + 1];
     memset(tree, 0, sizeof tree);
     parity r = {0, 0, false};
@@ -57,12 +59,13 @@ amz_status amz_slide_check(const amz_slide_board *b, amz_error *err)
         return AMZ_OK;
     if (b->cols % 2)
         return amz_errorf(err, AMZ_EINVAL,
-                          "unsolvable board: it has %llu inversions (pairs of tiles out of order), an odd number; "
+                          "unsolvable board: it has %llu %s (pairs of tiles out of order), an odd number; "
                           "with an odd number of columns only even counts can be solved (swap two tiles to fix it)",
-                          (unsigned long long)p.inversions);
+                          (unsigned long long)p.inversions, p.inversions == 1 ? "inversion" : "inversions");
     return amz_errorf(err, AMZ_EINVAL,
-                      "unsolvable board: %llu inversions (pairs of tiles out of order) plus %d rows between the "
+                      "unsolvable board: %llu %s (pairs of tiles out of order) plus %d %s between the "
                       "blank and its goal row make an odd number; with an even number of columns only even sums "
                       "can be solved (swap two tiles to fix it)",
-                      (unsigned long long)p.inversions, p.blank_rows);
+                      (unsigned long long)p.inversions, p.inversions == 1 ? "inversion" : "inversions", p.blank_rows,
+                      p.blank_rows == 1 ? "row" : "rows");
 }

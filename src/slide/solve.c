@@ -1,6 +1,7 @@
 /* solve.c — the sliding-puzzle solver catalog and the common entry point: checks the
  * board and options once, maps blank-first boards to blank-last ones, runs the solver
  * and maps its moves back. */
+#include <stdio.h>
 #include <string.h>
 
 #include "amaze/alloc.h"
@@ -10,15 +11,21 @@
 typedef amz_status (*solve_fn)(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
                                amz_slide_solution *out, amz_error *err);
 
+/* The default budgets bound the exponential solvers so that no call runs forever
+ * (a 32x32 board under ida would): about a minute of ida at 17 M nodes/s, about an
+ * hour of pdb at 3-5 M nodes/s, wastar's 0.7 GB of nodes. fast is polynomial. */
 static const amz_slide_solver_info registry[] = {
     {"ida", "IDA* with Manhattan distance plus linear conflict: shortest solutions, any size (practical to 4x4)", true,
-     AMZ_SLIDE_MAX_CELLS},
-    {"pdb", "IDA* with additive pattern databases that track the blank: shortest solutions, up to 16 cells", true, 16},
-    {"wastar", "weighted A* (f = g + weight x h): at most weight x the shortest, up to 25 cells (5x5)", false, 25},
+     AMZ_SLIDE_MAX_CELLS, 1000000000u},
+    {"pdb", "IDA* with additive pattern databases that track the blank: shortest solutions, up to 25 cells", true, 25,
+     10000000000u},
+    {"wastar", "weighted A* (f = g + weight x h): at most weight x the shortest, up to 25 cells (5x5)", false, 25,
+     10000000u},
     {"fast", "row-and-column reduction: any size up to 32x32 in well under a second, not shortest", false,
-     AMZ_SLIDE_MAX_CELLS},
+     AMZ_SLIDE_MAX_CELLS, 0},
 };
 
+/* Index for index with registry[]: the catalog order is the API's order. */
 static const solve_fn runs[] = {slide_solve_ida, slide_solve_pdb, slide_solve_wastar, slide_solve_fast};
 
 size_t amz_slide_solver_count(void)
@@ -39,18 +46,13 @@ const amz_slide_solver_info *amz_slide_solver_find(const char *name)
     return NULL;
 }
 
+/* All zero: weight 0 means 1.5, node_limit 0 the solver's default budget, timeout 0 none
+ * (resolved in slide_request, so zeroed options from any caller mean the same). */
 void amz_slide_solve_options_init(amz_slide_solve_options *o)
 {
     memset(o, 0, sizeof *o);
 }
 
-void amz_slide_solution_deinit(amz_slide_solution *s)
-{
-    if (!s)
-        return;
-    amz_free(s->moves);
-    memset(s, 0, sizeof *s);
-}
 
 /* A board handed in by a caller is checked fully: solvers index tables by its tiles. */
 static amz_status check_board(const amz_slide_board *b, amz_error *err)
@@ -60,6 +62,9 @@ static amz_status check_board(const amz_slide_board *b, amz_error *err)
         return st;
     if (b->goal != AMZ_SLIDE_BLANK_LAST && b->goal != AMZ_SLIDE_BLANK_FIRST)
         return amz_errorf(err, AMZ_EINVAL, "unknown goal convention %d", (int)b->goal);
+    /* Re-validate through amz_slide_board_set (the one place that knows the rules and
+     * their messages) rather than trust a struct the caller may have filled by hand;
+     * then the blank field and solvability (amz_slide_check). */
     int n = b->rows * b->cols;
     int tiles[AMZ_SLIDE_MAX_CELLS];
     for (int c = 0; c < n; c++)
@@ -73,10 +78,10 @@ static amz_status check_board(const amz_slide_board *b, amz_error *err)
     return amz_slide_check(b, err);
 }
 
-amz_status amz_slide_solve(const amz_slide_board *b, const char *algorithm, const amz_slide_solve_options *o,
-                           const amz_observer *obs, amz_slide_solution *out, amz_error *err)
+amz_status slide_request(const amz_slide_board *b, const char *algorithm, const amz_slide_solve_options *o,
+                         const amz_slide_solver_info **info_out, amz_slide_solve_options *resolved, bool *by_default,
+                         amz_error *err)
 {
-    memset(out, 0, sizeof *out);
     const amz_slide_solver_info *info = amz_slide_solver_find(algorithm);
     if (!info)
         return amz_errorf(err, AMZ_ENOTFOUND, "unknown slide solver '%s' (ida, pdb, wastar or fast)",
@@ -95,14 +100,56 @@ amz_status amz_slide_solve(const amz_slide_board *b, const char *algorithm, cons
         amz_slide_solve_options_init(&opts);
     if (opts.weight == 0)
         opts.weight = 1.5;
+    /* Written as !(in range) so that NaN is refused too. */
     if (!(opts.weight >= 1 && opts.weight <= 100))
         return amz_errorf(err, AMZ_ERANGE, "weight %g is outside 1 to 100", opts.weight);
     if (opts.threads < 0 || opts.threads > 64)
         return amz_errorf(err, AMZ_ERANGE, "%d threads: expected 1 to 64", opts.threads);
+    if (!(opts.timeout >= 0 && opts.timeout <= 1e9))
+        return amz_errorf(err, AMZ_ERANGE, "timeout %g s is outside 0 to 1e9", opts.timeout);
+    /* The solvers see the budget resolved: 0 = none, from here on. */
+    *by_default = opts.node_limit == 0 && info->default_node_limit;
+    if (opts.node_limit == 0)
+        opts.node_limit = info->default_node_limit;
+    else if (opts.node_limit == AMZ_SLIDE_NO_LIMIT)
+        opts.node_limit = 0;
+    *resolved = opts;
+    *info_out = info;
+    return AMZ_OK;
+}
+
+/* The default budget is named only when it was the default that ran out: a limit the
+ * caller chose is reported as given. */
+void slide_default_budget_error(const amz_slide_solver_info *info, uint64_t limit, amz_error *err)
+{
+    /* Keep the solver's detail (its threshold: how far it got), say whose budget. */
+    char why[AMZ_ERROR_MAX] = "";
+    /* Copied out first: err->msg is about to be overwritten by the new message. */
+    const char *detail = err ? strstr(err->msg, " (") : NULL;
+    snprintf(why, sizeof why, "%s", detail ? detail : "");
+    amz_errorf(err, AMZ_ECANCELED, "gave up after %s's default budget of %llu nodes%s; set a larger node limit, or none",
+               info->name, (unsigned long long)limit, why);
+}
+
+amz_status amz_slide_solve(const amz_slide_board *b, const char *algorithm, const amz_slide_solve_options *o,
+                           const amz_observer *obs, amz_slide_solution *out, amz_error *err)
+{
+    memset(out, 0, sizeof *out);
+    const amz_slide_solver_info *info = NULL;
+    amz_slide_solve_options opts;
+    bool by_default = false;
+    amz_status st = slide_request(b, algorithm, o, &info, &opts, &by_default, err);
+    if (st)
+        return st;
+    /* Every solver sees a blank-last board; the answer is mapped back below. */
     amz_slide_board canon;
     bool flipped = slide_canonical(b, &canon);
     size_t ix = (size_t)(info - registry);
     st = runs[ix](&canon, &opts, obs, out, err);
+    /* A cancel by the observer or the timeout keeps its own message; only running out
+     * of the default node budget is re-worded, to say which knob to turn. */
+    if (st == AMZ_ECANCELED && by_default && out->nodes >= opts.node_limit)
+        slide_default_budget_error(info, opts.node_limit, err);
     if (st) {
         amz_slide_solution_deinit(out);
         return st;

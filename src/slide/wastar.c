@@ -13,13 +13,16 @@
 #include "core/observe.h"
 #include "slide/slide_impl.h"
 
-#define WASTAR_DEFAULT_LIMIT 10000000u
 #define NONE UINT32_MAX
 
 typedef struct key {
     uint64_t lo, hi;
 } key;
 
+/* A state seen. Invariant: g is the cheapest cost found so far, parent/move the edge
+ * that gave it; a node is closed once popped with that g, and reopened (closed = 0,
+ * pushed again) when a cheaper path appears, so stale heap entries (e.g. g differs)
+ * are skipped when popped. Nodes never move once added: ids index this array. */
 typedef struct node {
     key k;
     uint32_t parent;
@@ -34,6 +37,9 @@ typedef struct entry {
     uint16_t g;
 } entry;
 
+/* The open list is a binary min-heap of entries; the closed set is the node array
+ * itself, found by key through an open-addressing table kept at most half full
+ * (load factor 1/2 keeps probe runs short). */
 typedef struct search {
     int rows, cols, n;
     slide_heur heur;
@@ -46,6 +52,8 @@ typedef struct search {
     uint64_t wscale; /* weight * 1024, rounded */
 } search;
 
+/* Tiles of cells 0..n-2 in 5 bits each (values < 25 < 32); 12 per word keeps every
+ * field inside one word. The last cell's tile is implied (see unpack). */
 static key pack(const uint16_t *tiles, int n)
 {
     key k = {0, 0};
@@ -74,6 +82,8 @@ static uint64_t hash(key k)
     return h ^ (h >> 29);
 }
 
+/* Doubles the table (or makes the first, 4096 slots) and rehashes every node: the
+ * capacity stays a power of two so that `& mask` replaces a modulo. */
 static bool grow_table(search *s)
 {
     uint32_t cap = s->mask ? (s->mask + 1) * 2 : 1u << 12;
@@ -114,6 +124,8 @@ static bool push(search *s, uint32_t id, int g, int h)
         s->heap = e;
         s->hcap = cap;
     }
+    /* f in 1/1024 moves, exact for any weight that is a multiple of 1/1024; the low 16
+     * bits break ties toward the deeper node (greater g), which reaches goals sooner. */
     uint64_t f = ((uint64_t)g * 1024 + s->wscale * (uint64_t)h) << 16 | (uint64_t)(65535 - g);
     size_t i = s->hlen++;
     while (i > 0 && s->heap[(i - 1) / 2].f > f) {
@@ -124,6 +136,7 @@ static bool push(search *s, uint32_t id, int g, int h)
     return true;
 }
 
+/* Removes the least f (sift-down of the last entry from the root). hlen > 0. */
 static entry pop(search *s)
 {
     entry top = s->heap[0], last = s->heap[--s->hlen];
@@ -147,6 +160,8 @@ static entry pop(search *s)
 /* Adds (or improves) the state k reached with cost g; false on out of memory. */
 static bool reach(search *s, key k, uint32_t parent, int g, int move, const uint16_t *tiles)
 {
+    /* Grow before probing, so the table stays at most half full after this insert and
+     * slot() always finds an empty slot (its loop has no other exit). */
     if ((uint64_t)(s->count + 1) * 2 > (uint64_t)s->mask + 1 && !grow_table(s))
         return false;
     uint32_t *p = slot(s, k);
@@ -185,7 +200,8 @@ amz_status slide_solve_wastar(const amz_slide_board *b, const amz_slide_solve_op
     s.cols = b->cols;
     s.n = b->rows * b->cols;
     s.wscale = (uint64_t)llround(o->weight * 1024);
-    uint64_t limit = o->node_limit ? o->node_limit : WASTAR_DEFAULT_LIMIT;
+    uint64_t limit = o->node_limit ? o->node_limit : UINT64_MAX; /* resolved by amz_slide_solve */
+    double deadline = o->timeout > 0 ? t0 + o->timeout : 0;
     obs = obs_normalize(obs);
     amz_status st = AMZ_OK;
     uint64_t expanded = 0;
@@ -199,6 +215,8 @@ amz_status slide_solve_wastar(const amz_slide_board *b, const amz_slide_solve_op
         st = amz_errorf(err, AMZ_ENOMEM, "out of memory");
         goto done;
     }
+    /* 32 >= the 25 cells wastar takes. The goal test is made when a node is popped (not
+     * when generated), as A* needs for its bound on the solution's length. */
     uint16_t tiles[32] = {0};
     while (s.hlen) {
         entry e = pop(&s);
@@ -218,13 +236,19 @@ amz_status slide_solve_wastar(const amz_slide_board *b, const amz_slide_solve_op
             st = amz_errorf(err, AMZ_ECANCELED, "node limit of %llu reached", (unsigned long long)limit);
             goto done;
         }
+        if (deadline && expanded % SLIDE_TICK_CHUNK == 0 && slide_now() >= deadline) {
+            st = amz_errorf(err, AMZ_ECANCELED, "time limit of %g s reached", o->timeout);
+            goto done;
+        }
         if (obs && expanded % SLIDE_TICK_CHUNK == 0) {
-            amz_event ev = {AMZ_EV_PROGRESS, AMZ_NO_CELL, AMZ_NO_CELL, -1, expanded, limit};
+            amz_event ev = {AMZ_EV_PROGRESS, AMZ_NO_CELL, AMZ_NO_CELL, -1, expanded, o->node_limit};
             if (obs->fn(obs->ctx, &ev)) {
                 st = amz_errorf(err, AMZ_ECANCELED, "search canceled by the observer");
                 goto done;
             }
         }
+        /* reach() may realloc s.nodes, so x must not be used past this point: what the
+         * loop needs from it is copied here. */
         int g = x->g, back = x->move == SLIDE_NO_MOVE ? -1 : slide_opposite(x->move);
         uint32_t id = e.id;
         for (int m = 0; m < 4; m++) {
@@ -252,6 +276,8 @@ amz_status slide_solve_wastar(const amz_slide_board *b, const amz_slide_solve_op
         st = amz_errorf(err, AMZ_ENOMEM, "out of memory");
         goto done;
     }
+    /* The moves are read back from the goal along the parent links, filled back to
+     * front into len = the goal's g slots. */
     size_t i = len;
     for (uint32_t id = goal; s.nodes[id].parent != NONE; id = s.nodes[id].parent)
         moves[--i] = s.nodes[id].move;

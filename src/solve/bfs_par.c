@@ -147,7 +147,7 @@ static ALWAYS_INLINE int claim(search *S, side *s, amz_topology T, bool par, amz
 {
     _Atomic uint64_t *wp = &S->st[(uint64_t)nb >> 4];
     const unsigned off = ((unsigned)nb & 15u) * 4u;
-    const uint64_t code = (uint64_t)(s->flag | (unsigned)(grid_opposite(T, d) + 1)) << off;
+    const uint64_t code = (uint64_t)(s->flag | (unsigned)(grid_plain_opposite(T, d) + 1)) << off;
     uint64_t w = atomic_load_explicit(wp, memory_order_relaxed);
     for (;;) {
         unsigned nib = (unsigned)(w >> off) & 15u;
@@ -156,7 +156,7 @@ static ALWAYS_INLINE int claim(search *S, side *s, amz_topology T, bool par, amz
                 return EXP_LEVEL;
             if (!par) { /* with threads the meeting only stops them: the schedule decides */
                 S->meet_u = s->flag ? nb : c;
-                S->meet_dir = s->flag ? grid_opposite(T, d) : d;
+                S->meet_dir = s->flag ? grid_plain_opposite(T, d) : d;
             }
             return EXP_MEET;
         }
@@ -200,7 +200,7 @@ static ALWAYS_INLINE int expand(search *S, side *s, amz_topology T, bool par)
             }
         } else {
             int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);
-            for (int d = 0; d < grid_ndirs(T); d++) {
+            for (int d = 0; d < grid_plain_ndirs(T); d++) {
                 int32_t nx, ny;
                 if (!grid_step(T, (int32_t)w, m->height, x, y, d, &nx, &ny))
                     continue;
@@ -404,7 +404,7 @@ static amz_status build_path(const search *S, amz_cell from, amz_cell to, amz_pa
     amz_cell c = u;
     for (uint64_t i = la; i-- > 0;) {
         c = parent_of(S, c, &d);
-        p->dirs[i] = (uint8_t)grid_opposite(m->topology, d);
+        p->dirs[i] = (uint8_t)grid_plain_opposite(m->topology, d);
     }
     p->dirs[la] = (uint8_t)S->meet_dir;
     c = v;
@@ -448,7 +448,7 @@ static amz_status two_ended(const amz_maze *m, amz_cell from, amz_cell to, int t
     atomic_init(&S->pub[0].tail, 1);
     atomic_init(&S->pub[1].tail, 1);
     amz_status st = AMZ_OK;
-    S->st = amz_calloc_big((size_t)bits_words((uint64_t)m->ncells * 4), 8);
+    S->st = core_calloc_big((size_t)bits_words((uint64_t)m->ncells * 4), 8);
     bool ok = S->st && side_init(S, &S->s[0], from, 0);
     ok = ok && side_init(S, &S->s[1], to, NIB_B);
     if (!ok) {
@@ -480,9 +480,9 @@ static amz_status two_ended(const amz_maze *m, amz_cell from, amz_cell to, int t
     if (r == EXP_MEET) {
         st = build_path(S, from, to, &out->path, err);
         if (st == AMZ_OK && obs)
-            st = amz_solve_emit_path(m, &out->path, obs, err);
+            st = solve_emit_path(m, &out->path, obs, err);
     } else if (r == EXP_EMPTY) {
-        st = amz_solve_no_path(m, from, to, err);
+        st = solve_no_path(m, from, to, err);
     } else if (r == EXP_NOMEM) {
         st = amz_errorf(err, AMZ_ENOMEM, "bfs: cannot grow the queue");
     } else {
@@ -498,13 +498,13 @@ done:
     return st;
 }
 
-amz_status amz_solve_bfs_two_ended(const amz_maze *m, amz_cell from, amz_cell to, int threads,
+amz_status solve_bfs_two_ended(const amz_maze *m, amz_cell from, amz_cell to, int threads,
                                    const amz_observer *obs, amz_solve_result *out, amz_error *err)
 {
     return two_ended(m, from, to, threads, NULL, obs, out, err);
 }
 
-amz_status amz_solve_bfs_two_ended_split(const amz_maze *m, amz_cell from, amz_cell to, uint64_t steps_a,
+amz_status solve_bfs_two_ended_split(const amz_maze *m, amz_cell from, amz_cell to, uint64_t steps_a,
                                          uint64_t steps_b, amz_solve_result *out, amz_error *err)
 {
     const uint64_t split[2] = {steps_a, steps_b};

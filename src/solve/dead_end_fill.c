@@ -17,22 +17,18 @@
 /* Open ways from c to unfilled cells; *way is the last one found. */
 static int open_ways(const amz_maze *m, const uint64_t *filled, amz_cell c, int *way)
 {
-    const int32_t w = m->width, x = (int32_t)(c % w), y = (int32_t)(c / w);
-    int n = 0;
-    for (int d = 0; d < m->ndirs; d++) {
-        int32_t nx, ny;
-        if (!grid_step(m->topology, w, m->height, x, y, d, &nx, &ny))
-            continue;
-        amz_cell nb = (amz_cell)ny * w + nx;
-        if (bits_get(m->passages, grid_edge_bit(m->bits, c, nb, d)) && !bits_get(filled, (uint64_t)nb)) {
+    int dirs[AMZ_MAX_DIRS], n = 0;
+    amz_cell nbs[AMZ_MAX_DIRS];
+    const int k = solve_open(m, c, dirs, nbs);
+    for (int i = 0; i < k; i++)
+        if (!bits_get(filled, (uint64_t)nbs[i])) {
             n++;
-            *way = d;
+            *way = dirs[i];
         }
-    }
     return n;
 }
 
-amz_status amz_solve_dead_end_fill(const amz_maze *m, amz_cell from, amz_cell to, const amz_solve_options *o,
+amz_status solve_dead_end_fill(const amz_maze *m, amz_cell from, amz_cell to, const amz_solve_options *o,
                                    const amz_observer *obs, amz_solve_result *out, amz_error *err)
 {
     (void)o;
@@ -58,7 +54,7 @@ amz_status amz_solve_dead_end_fill(const amz_maze *m, amz_cell from, amz_cell to
         }
     }
     /* The unfilled cells hold every simple start-goal path: search them. */
-    st = amz_solve_search_unmarked(m, from, to, filled, obs, out, err);
+    st = solve_search_unmarked(m, from, to, filled, obs, out, err);
     out->explored = (uint64_t)amz_maze_count_cells(m); /* the fill looks at every cell */
     amz_free(filled);
     return st;

@@ -14,12 +14,14 @@
 #include "grid/grid.h"
 #include "solve/solve_impl.h"
 
+/* Marks are indexed like the passages: the edge's bit index (grid_edge) times two, so
+ * each passage has one 2-bit counter (0, 1 or 2) whichever side it is walked from. */
 static unsigned marks(const uint64_t *mk, uint64_t edge)
 {
     return bits_field(mk, edge * 2, 2);
 }
 
-amz_status amz_solve_tremaux(const amz_maze *m, amz_cell from, amz_cell to, const amz_solve_options *o,
+amz_status solve_tremaux(const amz_maze *m, amz_cell from, amz_cell to, const amz_solve_options *o,
                              const amz_observer *obs, amz_solve_result *out, amz_error *err)
 {
     (void)o;
@@ -27,6 +29,8 @@ amz_status amz_solve_tremaux(const amz_maze *m, amz_cell from, amz_cell to, cons
     const size_t words = (size_t)bits_words((uint64_t)m->ncells);
     uint64_t *seen = amz_calloc(words, 8);
     uint64_t *mk = amz_calloc((size_t)bits_words((uint64_t)m->ncells * (uint64_t)m->bits * 2), 8);
+    /* way is the stack of moves from the start to c through once-marked passages: it is
+     * the answer at the goal, handed to out->path without a copy. */
     uint8_t *way = NULL;
     size_t len = 0, cap = 0;
     uint64_t explored = 1;
@@ -51,7 +55,7 @@ amz_status amz_solve_tremaux(const amz_maze *m, amz_cell from, amz_cell to, cons
                 amz_cell nb = grid_neighbor(m, c, t);
                 if (nb == AMZ_NO_CELL || !amz_maze_passage(m, c, t))
                     continue;
-                unsigned k = marks(mk, grid_edge_bit(m->bits, c, nb, t));
+                unsigned k = marks(mk, grid_edge(m, c, t, nb));
                 if (k == 0)
                     d = t;
                 else if (k == 1)
@@ -62,11 +66,11 @@ amz_status amz_solve_tremaux(const amz_maze *m, amz_cell from, amz_cell to, cons
         }
         if (d < 0) { /* every passage here marked twice: back at the start, all explored */
             out->explored = explored;
-            st = amz_solve_no_path(m, from, to, err);
+            st = solve_no_path(m, from, to, err);
             goto done;
         }
         amz_cell nb = grid_neighbor(m, c, d);
-        uint64_t e = grid_edge_bit(m->bits, c, nb, d);
+        uint64_t e = grid_edge(m, c, d, nb);
         unsigned k = marks(mk, e) + 1;
         bits_set_field(mk, e * 2, 2, k);
         if (k == 1) { /* forward along a fresh passage: the way grows */
@@ -82,6 +86,8 @@ amz_status amz_solve_tremaux(const amz_maze *m, amz_cell from, amz_cell to, cons
             }
             way[len++] = (uint8_t)d;
         } else { /* back through a passage marked before: the way shrinks */
+            /* A second mark is only ever put on the passage we arrived by (the way's
+             * last move), so the pop removes exactly that move; len > 0 here. */
             len--;
             if (obs && obs_emit(obs, AMZ_EV_BACKTRACK, c, d, nb))
                 goto canceled;
@@ -96,7 +102,7 @@ amz_status amz_solve_tremaux(const amz_maze *m, amz_cell from, amz_cell to, cons
         } else if (k == 1 && obs && obs_emit(obs, AMZ_EV_ENTER, nb, -1, c)) {
             goto canceled;
         }
-        in = grid_opposite(m->topology, d);
+        in = solve_back(m, c, d);
         c = nb;
     }
     out->explored = explored;
@@ -104,7 +110,7 @@ amz_status amz_solve_tremaux(const amz_maze *m, amz_cell from, amz_cell to, cons
     out->path.len = len;
     out->path.dirs = way;
     way = NULL;
-    if (obs && (st = amz_solve_emit_path(m, &out->path, obs, err)))
+    if (obs && (st = solve_emit_path(m, &out->path, obs, err)))
         amz_path_deinit(&out->path);
     goto done;
 canceled:

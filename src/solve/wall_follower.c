@@ -8,7 +8,7 @@
  *
  * The reported path is the walk with its loops erased as they close (back-and-forths
  * into dead ends vanish), a simple path. Memory: a visited bit and an on-path bit per
- * cell and one byte per move of the current path. */
+ * cell and two bytes per move of the current path (the move and its way back). */
 #include "amaze/alloc.h"
 #include "core/bits.h"
 #include "core/error.h"
@@ -16,15 +16,33 @@
 #include "grid/grid.h"
 #include "solve/solve_impl.h"
 
-amz_status amz_solve_wall_follower(const amz_maze *m, amz_cell from, amz_cell to, const amz_solve_options *o,
+/* The directions of a cell in clockwise order around it (a rotation system: any fixed
+ * cyclic order keeps each step one-to-one, and this one follows the walls as drawn).
+ * A weave under-passage leaves through the same side as the plain move it replaces;
+ * stairs come after the sides. Directions a grid lacks are filtered out. */
+static const int8_t rotation[AMZ_TOPO_COUNT][AMZ_MAX_DIRS] = {
+    {AMZ_SQ_N, AMZ_SQ_N2, AMZ_SQ_E, AMZ_SQ_E2, AMZ_SQ_S, AMZ_SQ_S2, AMZ_SQ_W, AMZ_SQ_W2, AMZ_SQ_U, AMZ_SQ_D, -1, -1,
+     -1, -1, -1, -1},
+    {0, 1, 2, 3, 4, 5, AMZ_HEX_U, AMZ_HEX_D, -1, -1, -1, -1, -1, -1, -1, -1},
+    {0, 1, 2, 3, AMZ_TRI_U, AMZ_TRI_D, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1},
+    {0, 1, 2, 3, 4, 5, 6, 7, -1, -1, -1, -1, -1, -1, -1, -1},
+    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, AMZ_POLAR_CW, AMZ_POLAR_IN, AMZ_POLAR_CCW, -1},
+};
+
+amz_status solve_wall_follower(const amz_maze *m, amz_cell from, amz_cell to, const amz_solve_options *o,
                                    const amz_observer *obs, amz_solve_result *out, amz_error *err)
 {
-    const int nd = m->ndirs;
+    int order[AMZ_MAX_DIRS], pos[AMZ_MAX_DIRS], nd = 0;
+    for (int i = 0; i < AMZ_MAX_DIRS; i++)
+        if (rotation[m->topology][i] >= 0 && rotation[m->topology][i] < m->ndirs) {
+            pos[rotation[m->topology][i]] = nd;
+            order[nd++] = rotation[m->topology][i];
+        }
     const int turn = o->hand == AMZ_HAND_RIGHT ? -1 : 1; /* scan order from the back direction */
     const char *hand = o->hand == AMZ_HAND_RIGHT ? "right" : "left";
     const size_t words = (size_t)bits_words((uint64_t)m->ncells);
     uint64_t *seen = amz_calloc(words, 8), *onpath = amz_calloc(words, 8);
-    uint8_t *dirs = NULL;
+    uint8_t *dirs = NULL, *backs = NULL; /* the path's moves, and the way back of each */
     size_t len = 0, cap = 0;
     uint64_t explored = 1;
     amz_status st = AMZ_OK;
@@ -38,10 +56,10 @@ amz_status amz_solve_wall_follower(const amz_maze *m, amz_cell from, amz_cell to
         goto canceled;
     /* Start with the hand on a wall: pretend to have arrived through the first closed
      * side (or N if every side is open). */
-    int back = 0;
-    for (int d = 0; d < nd; d++)
-        if (!amz_maze_passage(m, from, d)) {
-            back = d;
+    int back = 0; /* a position in `order` */
+    for (int k = 0; k < nd; k++)
+        if (!amz_maze_passage(m, from, order[k])) {
+            back = k;
             break;
         }
     amz_cell c = from, cur = from; /* c: the walker; cur: the end of the loop-erased path */
@@ -49,7 +67,7 @@ amz_status amz_solve_wall_follower(const amz_maze *m, amz_cell from, amz_cell to
     for (;;) {
         int d = -1;
         for (int k = 1; k <= nd; k++) {
-            int t = ((back + turn * k) % nd + nd) % nd;
+            int t = order[((back + turn * k) % nd + nd) % nd];
             if (amz_maze_passage(m, c, t)) {
                 d = t;
                 break;
@@ -57,13 +75,13 @@ amz_status amz_solve_wall_follower(const amz_maze *m, amz_cell from, amz_cell to
         }
         if (d < 0 || (c == from && d == first)) {
             out->explored = explored;
-            int32_t fx, fy, tx, ty;
-            amz_maze_cell_xy(m, from, &fx, &fy);
-            amz_maze_cell_xy(m, to, &tx, &ty);
+            char fa[48], ta[48];
+            grid_cell_coords(m, from, fa, sizeof fa);
+            grid_cell_coords(m, to, ta, sizeof ta);
             st = amz_errorf(err, AMZ_ENOPATH,
-                            "no path from (%d,%d) to (%d,%d) along the %s wall: the wall follower came back to "
+                            "no path from (%s) to (%s) along the %s wall: the wall follower came back to "
                             "where it started (the goal is unreachable, or beyond a loop it circles)",
-                            fx, fy, tx, ty, hand);
+                            fa, ta, hand);
             goto done;
         }
         if (first < 0)
@@ -81,25 +99,28 @@ amz_status amz_solve_wall_follower(const amz_maze *m, amz_cell from, amz_cell to
         if (bits_get(onpath, (uint64_t)nb)) {
             while (cur != nb && len > 0) { /* nb is on the path, so len > 0 until we reach it */
                 bits_clear(onpath, (uint64_t)cur);
-                cur = grid_neighbor(m, cur, grid_opposite(m->topology, dirs[--len]));
+                cur = grid_neighbor(m, cur, backs[--len]);
             }
         } else {
             if (len == cap) {
                 size_t ncap = cap ? cap * 2 : 256;
-                uint8_t *nd2 = amz_realloc(dirs, ncap);
-                if (!nd2) {
+                uint8_t *nd2 = amz_realloc(dirs, ncap), *nb2 = nd2 ? amz_realloc(backs, ncap) : NULL;
+                if (nd2)
+                    dirs = nd2;
+                if (!nb2) {
                     st = amz_errorf(err, AMZ_ENOMEM, "wall-follower: cannot grow the path");
                     goto done;
                 }
-                dirs = nd2;
+                backs = nb2;
                 cap = ncap;
             }
+            backs[len] = (uint8_t)solve_back(m, c, d);
             dirs[len++] = (uint8_t)d;
             bits_set(onpath, (uint64_t)nb);
             cur = nb;
         }
+        back = pos[solve_back(m, c, d)];
         c = nb;
-        back = grid_opposite(m->topology, d);
         if (c == to)
             break;
     }
@@ -108,7 +129,7 @@ amz_status amz_solve_wall_follower(const amz_maze *m, amz_cell from, amz_cell to
     out->path.len = len;
     out->path.dirs = dirs;
     dirs = NULL;
-    if (obs && (st = amz_solve_emit_path(m, &out->path, obs, err)))
+    if (obs && (st = solve_emit_path(m, &out->path, obs, err)))
         amz_path_deinit(&out->path);
     goto done;
 canceled:
@@ -116,6 +137,7 @@ canceled:
 done:
     out->explored = explored;
     amz_free(dirs);
+    amz_free(backs);
     amz_free(seen);
     amz_free(onpath);
     return st;

@@ -1,4 +1,5 @@
-/* color.c — tile colours and hill-shading, shared by the terminal and PNG renderers.
+/* color.c — tile and biome colours and hill-shading, shared by the terminal, the PNG
+ * renderer, the terminal view and the web page.
  * Colours follow the article's demo: HSL with a hue per tile type and lightness from
  * height (HSL to RGB as in Foley & van Dam, "Computer Graphics", 2nd ed., 13.3.5);
  * hill-shading is Lambert's cosine law on the height surface's normal (Sobel gradient). */
@@ -72,6 +73,50 @@ amz_rgb amz_tile_color(uint16_t tile, double light)
         l *= 0.8;
     }
     return hsl(st.hue, st.saturation, l);
+}
+
+/* The biome palette, indexed by amz_biome: muted map colours in the manner of
+ * atlases (blue water, sand, greens from dry to wet, white snow). */
+static const amz_rgb biome_palette[AMZ_BIOMES] = {
+    {128, 128, 128}, /* none */
+    {36, 78, 148},   /* ocean */
+    {64, 128, 196},  /* lake */
+    {230, 214, 160}, /* beach */
+    {224, 192, 120}, /* desert */
+    {186, 178, 92},  /* savanna */
+    {142, 182, 84},  /* grassland */
+    {56, 126, 58},   /* forest */
+    {24, 96, 44},    /* rainforest */
+    {86, 110, 76},   /* swamp */
+    {74, 112, 96},   /* taiga */
+    {168, 166, 138}, /* tundra */
+    {242, 246, 250}, /* snow */
+    {132, 122, 112}, /* mountain */
+};
+static const amz_rgb river_colour = {58, 118, 204};
+
+amz_rgb amz_biome_color(unsigned biome)
+{
+    return biome < AMZ_BIOMES ? biome_palette[biome] : biome_palette[0];
+}
+
+static uint8_t scaled(uint8_t c, double f)
+{
+    double v = c * f;
+    return (uint8_t)(v > 255.0 ? 255 : v + 0.5);
+}
+
+amz_rgb amz_tile_biome_color(uint16_t tile, double light)
+{
+    unsigned b = amz_tile_biome_of(tile), h = amz_tile_height_of(tile);
+    if (b == AMZ_BIOME_NONE || b >= AMZ_BIOMES)
+        return amz_tile_color(tile, light);
+    amz_rgb c = amz_tile_river_of(tile) && b != AMZ_BIOME_OCEAN && b != AMZ_BIOME_LAKE ? river_colour : biome_palette[b];
+    /* Deeper water is darker; land brightens a little with height, then the light. */
+    double f = b == AMZ_BIOME_OCEAN ? 0.55 + 0.45 * h / 40.0 : 0.85 + 0.3 * h / (double)AMZ_TILE_HEIGHT_MAX;
+    f *= light;
+    amz_rgb out = {scaled(c.r, f), scaled(c.g, f), scaled(c.b, f)};
+    return out;
 }
 
 /* Height at (x, y) with neighbours clamped to the edge, or wrapped on a torus. */

@@ -40,11 +40,11 @@ bad_in() {
 for s in 0x5 5x0 0x0; do
     bad 2 "width and height must be at least 1" generate -s "$s" -o "$O/m.amz"
 done
-for s in -3x5 5x-3 axb 10 10x x10 1e3x2 " 5x5" "5x5 " 5x5x5 +5x5 0x10x 5X 99999999999999999999x2 ""; do
+for s in -3x5 5x-3 axb 10 10x x10 1e3x2 " 5x5" "5x5 " 5x5x5x5 +5x5 0x10x 5X 99999999999999999999x2 ""; do
     bad 2 "is not a size: expected WIDTHxHEIGHT" generate -s "$s" -o "$O/m.amz"
 done
 bad 2 "width and height must be at most 2147483647" generate -s 3000000000x1 -o "$O/m.amz"
-bad 2 "more than the 68719476736 a maze may have" generate -s 100000000x100000000 -o "$O/m.amz"
+bad 2 "more than the 68719476736 cells a maze may have" generate -s 100000000x100000000 -o "$O/m.amz"
 bad 1 "more than the 1.0 GB allowed" generate -s 100000x100000 --max-memory 1G -o "$O/m.amz"
 bad 1 "needs about" generate -s 3000x3000 -t hex --max-memory 1M -o "$O/m.amz"
 bad 2 "is not a size in bytes" generate --max-memory 12Q -o "$O/m.amz"
@@ -53,8 +53,8 @@ bad 2 "is not a size in bytes" generate --max-memory 12Q -o "$O/m.amz"
 bad 2 "unknown generator 'nope'" generate -a nope -o "$O/m.amz"
 bad 2 "unknown solver 'no-such-solver'" solve -a no-such-solver good.amz -o "$O/m.amz"
 bad 2 "unknown topology 'cube'" generate -t cube -o "$O/m.amz"
-bad 2 "unknown format 'png'" generate --format png -o "$O/m.amz"
-bad 2 "unknown format 'svg'" solve good.amz --format svg -o "$O/m.amz"
+bad 2 "'png': generate writes amz, json or text" generate --format png -o "$O/m.amz"
+bad 2 "'svg': solve writes amz, json or text" solve good.amz --format svg -o "$O/m.amz"
 bad 2 "render writes text" render good.amz --format json -o "$O/m.txt"
 bad 2 "cannot tell the format from the file name" generate -o "$O/m.png"
 bad 2 "cannot tell the format from the file name" solve good.amz -o "$O/m"
@@ -78,9 +78,9 @@ bad 2 "unknown command" frobnicate
 bad 2 "unknown command 'nope'" help nope
 
 # ---- start or goal outside the maze ----
-bad 1 "(20,0) is outside the 20x10 maze" generate -s 20x10 --start 20,0 -o "$O/m.amz"
-bad 1 "(0,10) is outside the 20x10 maze" generate -s 20x10 --goal 0,10 -o "$O/m.amz"
-bad 1 "(99,99) is outside the 20x10 maze" solve good.amz --start 99,99 -o "$O/m.amz"
+bad 1 "(20,0) is outside the 20x10 square maze" generate -s 20x10 --start 20,0 -o "$O/m.amz"
+bad 1 "(0,10) is outside the 20x10 square maze" generate -s 20x10 --goal 0,10 -o "$O/m.amz"
+bad 1 "(99,99) is outside the 20x10 square maze" solve good.amz --start 99,99 -o "$O/m.amz"
 bad 1 "(2147483647,0) is outside" solve good.amz --goal 2147483647,0 -o "$O/m.amz"
 
 # ---- .amz files: truncated, bit-flipped, wrong version, trailing data ----
@@ -122,7 +122,7 @@ bad_in nl.amz 1 "unexpected data after the checksum" stats -
 printf '\x89XYZ\r\n\x1a\n' >fake.amz
 bad 1 "not an .amz file (bad magic number)" solve fake.amz -o "$O/m.amz"
 printf '\x89PNG\r\n\x1a\n' >fake.png
-bad 1 "fake.png: " solve fake.png -o "$O/m.amz"
+bad 1 "fake.png: " solve fake.png -o "$O/m.png"
 head -c 300 /dev/urandom | tr -d '\000' >noise.bin
 printf '\000' >>noise.bin
 bad 1 "" stats noise.bin
@@ -135,7 +135,7 @@ printf '\n\n\n' >blank.txt
 bad 1 "no maze in the text: it has no cells" stats blank.txt
 : >empty.txt
 bad 1 "empty input" render empty.txt -o "$O/m.txt"
-printf '+--+-\n|    \n+--+-\n' >shape.txt
+printf '+--+--+\n|     |\n' >shape.txt
 bad 1 "a maze of WxH cells is 3W+1 by 2H+1" solve shape.txt -o "$O/m.amz"
 printf '#####\n#S#S#\n#####\n' >twos.txt
 bad 1 "a second 'S' marker" solve twos.txt -o "$O/m.amz"

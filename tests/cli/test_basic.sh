@@ -47,7 +47,7 @@ grep -q -- "--json" "$T/help-stats" || fail "stats --help lacks --json"
 run generate --list-algorithms
 expect_ok "generate --list-algorithms"
 for g in backtracker hunt-and-kill; do
-    grep -qE "^$g +square,hex +[a-z]" "$OUT" || fail "generate --list-algorithms lacks $g"
+    grep -qE "^$g +square,hex,triangle,octagon,polar +[a-z]" "$OUT" || fail "generate --list-algorithms lacks $g"
 done
 [ "$(head -n 1 "$OUT" | cut -d' ' -f1)" = backtracker ] || fail "the default generator is not listed first"
 run solve --list-algorithms

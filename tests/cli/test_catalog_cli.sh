@@ -34,7 +34,7 @@ done
 for s in $solvers; do
   grep -q "^$s " "$tmp/solvers" || { echo "FAIL solver $s is not listed"; fail=1; }
 done
-grep -q "^binary-tree  *square  " "$tmp/gens" || { echo "FAIL binary-tree should be listed as square only"; fail=1; }
+grep -q "^binary-tree  *square,polar  " "$tmp/gens" || { echo "FAIL binary-tree should be listed as square and polar"; fail=1; }
 
 # Refusals: usage errors (exit 2) with a message saying what is wrong.
 check "binary-tree on hex" 2 "$AMAZE" generate -a binary-tree -t hex --seed 1

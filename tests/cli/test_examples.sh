@@ -56,9 +56,9 @@ for args in "3 3 7" "2 4 1" "3 4 11"; do
   "$ex/slide_solve" "$1" "$2" "$3" >"$tmp/s" 2>"$tmp/serr" || fail "slide_solve $args: $(cat "$tmp/serr")"
   board=$(sed -n 1p "$tmp/s"); moves=$(sed -n 2p "$tmp/s")
   [ "$board" = "$("$AMAZE" slide shuffle "$1x$2" --seed "$3")" ] || fail "slide_solve $args: board differs from amaze slide shuffle"
-  want=$("$AMAZE" slide solve --size "$1x$2" -a ida $board | tr -d '\n' | wc -c)
+  want=$("$AMAZE" slide solve --size "$1x$2" -a ida ${board#*: } | tr -d '\n' | wc -c)
   [ "${#moves}" -eq "$want" ] || fail "slide_solve $args: ${#moves} moves, the CLI's optimum is $want"
-  replay "$1" "$2" "$board" "$moves" || fail "slide_solve $args: the moves do not solve the board"
+  replay "$1" "$2" "${board#*: }" "$moves" || fail "slide_solve $args: the moves do not solve the board"
 done
 
 # terrain_tiles: the tile-type counts amaze terrain stats reports for the same map.

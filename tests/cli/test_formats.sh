@@ -54,8 +54,19 @@ on_tty "NO_COLOR=1 '$AMAZE' generate -s 6x4 --seed 5"
 grep -q $'\e' "$OUT" && fail "NO_COLOR did not turn colour off"
 on_tty "'$AMAZE' generate -s 6x4 --seed 5 --color never"
 grep -q $'\e' "$OUT" && fail "--color never still coloured"
+# Binary data for a terminal only when asked for by name (-o -), for every command.
 on_tty "'$AMAZE' generate -s 6x4 --seed 5 --format amz"
-is_amz "$OUT" || fail "--format amz on a terminal did not write .amz"
+[ "$RC" -eq 1 ] && grep -q "will not write amz data to a terminal" "$OUT" ||
+  fail "--format amz on a terminal: exit $RC, $(head -c 200 "$OUT")"
+on_tty "'$AMAZE' generate -s 6x4 --seed 5 --format amz -o -"
+is_amz "$OUT" || fail "--format amz -o - on a terminal did not write .amz"
+"$AMAZE" generate -s 6x4 --seed 5 -o tty-in.amz
+on_tty "'$AMAZE' render tty-in.amz --format png"
+[ "$RC" -eq 1 ] && grep -q "will not write png data to a terminal" "$OUT" || fail "render png on a terminal: exit $RC"
+on_tty "'$AMAZE' solve tty-in.amz --format amz"
+[ "$RC" -eq 1 ] && grep -q "will not write amz data to a terminal" "$OUT" || fail "solve amz on a terminal: exit $RC"
+on_tty "'$AMAZE' render tty-in.amz --format svg"
+[ "$RC" -eq 0 ] && grep -q "<svg" "$OUT" || fail "render svg (text) on a terminal: exit $RC"
 run generate -s 6x4 --seed 5 --format text --color always
 grep -q $'\e\\[1;32mS' "$OUT" || fail "--color always did not colour a pipe"
 run generate -s 6x4 --seed 5 --format text
@@ -78,9 +89,9 @@ done
 run solve solved.amz --format json
 cp "$OUT" solved.json
 for f in back-*.json; do
-    # Text keeps no origin: compare all but seed and algorithm.
-    a=$(sed 's/"seed":[0-9]*,"algorithm":"[^"]*",//' "$f")
-    b=$(sed 's/"seed":[0-9]*,"algorithm":"[^"]*",//' solved.json)
+    # Text keeps no origin: compare all but seed, algorithm and recipe.
+    a=$(sed -e 's/"seed":[0-9]*,"algorithm":"[^"]*",//' -e 's/"recipe":"[^"]*",//' "$f")
+    b=$(sed -e 's/"seed":[0-9]*,"algorithm":"[^"]*",//' -e 's/"recipe":"[^"]*",//' solved.json)
     [ "$a" = "$b" ] || fail "$f: the text rendering did not read back to the same maze"
 done
 grep -q '#' art-blocks-never.txt || fail "blocks style has no # walls"

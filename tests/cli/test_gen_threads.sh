@@ -31,7 +31,7 @@ cmp -s "$OUT" "$T/prim.txt" && fail "prim and kruskal made the same maze from on
 run generate -a backtracker -s 10x10 --threads 1 -o "$T/bt.amz"
 expect_ok "--threads 1 is fine for any generator"
 run generate -a backtracker -s 10x10 --threads 2
-expect_fail 2 "backtracker runs on one thread" "--threads 2 with backtracker"
+expect_fail 2 "--threads is an option of prim and kruskal, not of backtracker" "--threads 2 with backtracker"
 for bad in 0 65 -1 two ""; do
     run generate -a kruskal -s 10x10 --threads "$bad"
     expect_fail 2 "--threads: '$bad' is not a whole number from 1 to 64" "--threads '$bad'"

@@ -69,7 +69,7 @@ start() {
         echo 'sleep 30'
     } >"$T/run.sh"
     rm -f "$T/pid"
-    TERM=xterm-256color tm new-session -d -x 100 -y 40 -s "$name" "sh $T/run.sh" ||
+    TERM=xterm-256color tm new-session -d -x "${START_COLS:-100}" -y 40 -s "$name" "sh $T/run.sh" ||
         { fail "$name: tmux new-session failed"; return 1; }
 }
 
@@ -181,6 +181,51 @@ finished "play 5x5" 0
 grep -qE "^maze-square-5x5 [0-9]+ $optimal\$" "$XDG_DATA_HOME/amaze/scores" ||
     fail "play: best time not in the scores file: $(cat "$XDG_DATA_HOME/amaze/scores" 2>&1)"
 
+# ---- play: the hint's time is no record; the goal shows in fog; pause stops the clock ----
+rm -f "$XDG_DATA_HOME/amaze/scores"
+start hinted play --seed 1 -s 5x5 --fog
+wait_for "moves 0 .*fog \(goal shown\)" "play --fog: the status line says the goal shows"
+wait_for "\[\]" "play --fog: the goal is on screen before it is seen"
+tm send-keys '?'
+wait_for "hint used: no record" "play: the status line says a hint was used"
+tm send-keys '?' "${keys[@]}"
+wait_for "YOU WIN" "play (hinted): win panel"
+SCREEN=$(screen)
+[[ $SCREEN == *"new best time"* ]] && fail "play: a hinted round recorded a new best time"
+tm send-keys q
+finished "play hinted" 0
+[ ! -s "$XDG_DATA_HOME/amaze/scores" ] || ! grep -q "^maze-square-5x5 " "$XDG_DATA_HOME/amaze/scores" ||
+    fail "play: the hinted time went into the scores: $(cat "$XDG_DATA_HOME/amaze/scores")"
+start paused play --seed 1 -s 5x5
+wait_for "moves 0 " "play: before the pause"
+tm send-keys "${keys[0]}" p
+wait_for "PAUSED" "play: the pause panel"
+SCREEN=$(screen)
+[[ $SCREEN == *"@@"* ]] && fail "play: the maze shows while paused"
+t1=$(sed -n 's/.*time \([0-9.]*\).*/\1/p' <<<"$SCREEN" | head -1)
+sleep 1.3
+SCREEN=$(screen)
+t2=$(sed -n 's/.*time \([0-9.]*\).*/\1/p' <<<"$SCREEN" | head -1)
+[ -n "$t1" ] && [ "$t1" = "$t2" ] || fail "play: the clock ran while paused ($t1 -> $t2)"
+tm send-keys "${keys[1]}"
+sleep 0.3
+wait_for "moves 1 " "play: no move while paused"
+tm send-keys p "${keys[1]}"
+wait_for "moves 2 " "play: moves again after the pause"
+tm send-keys q
+finished "play paused" 0
+# A narrow terminal: the status line keeps whole numbers, dropping what does not fit.
+START_COLS=40
+start narrow play --seed 1 -s 5x5
+wait_for "t 0\.0 +m 0 +opt $optimal" "play: the short status line of a 40-column terminal"
+SCREEN=$(screen)
+first_line=$(head -1 <<<"$SCREEN")
+[[ $first_line =~ [0-9]$ || $first_line =~ [0-9]\ *$ || $first_line =~ [a-z]\ *$ ]] || fail "play: status line cut: $first_line"
+[ ${#first_line} -le 40 ] || fail "play: status line wider than the terminal"
+tm send-keys q
+finished "play narrow" 0
+unset START_COLS
+
 # ---- amaze play -t hex: the six directions on q w e a s d, Q quits ----
 "$AMAZE" generate --seed 4 -s 7x5 -t hex -o "$T/h.amz" && "$AMAZE" solve --json "$T/h.amz" >"$T/h.json" ||
     fail "generate/solve hex"
@@ -199,7 +244,7 @@ tm send-keys Q
 finished "play hex" 0
 
 # ---- NO_COLOR: plain characters; TERM=dumb: refused with the reason ----
-# ---- signals: SIGTERM and Ctrl-C restore the terminal, exit 1 with a message ----
+# ---- signals: SIGTERM and Ctrl-C restore the terminal, exit 128 + the signal with a message ----
 START_ENV=(NO_COLOR=1)
 start term play --seed 2 -s 8x6 --fog
 wait_for "moves 0 " "play --fog: status line"
@@ -208,13 +253,13 @@ grep -q "$ESC\[[0-9;]*3[0-7]m" "$T/colors" && fail "play: colours despite NO_COL
 grep -q '@@' "$T/colors" || fail "play: no player with NO_COLOR"
 START_ENV=()
 kill -TERM "$(cat "$T/pid")"
-finished "play SIGTERM" 1
+finished "play SIGTERM" 143
 grep -q "amaze: play: terminated (SIGTERM)" "$T/err" || fail "SIGTERM message: $(cat "$T/err")"
 
 start int slide play 4x4 --seed 3
 wait_for "moves 0 " "slide play: status line"
 tm send-keys C-c
-finished "slide play Ctrl-C" 1
+finished "slide play Ctrl-C" 130
 grep -q "amaze: slide play: interrupted (SIGINT)" "$T/err" || fail "SIGINT message: $(cat "$T/err")"
 
 # ---- a corrupt scores file: reported on screen, the round goes on and is saved ----
@@ -267,6 +312,36 @@ wait_for "YOU WIN" "slide play: auto-solve" 150
 wait_for "no best time" "slide play: auto-solve is not a record"
 tm send-keys q
 finished "slide play auto" 0
+
+# ---- play --dungeon: won by walking down the Dijkstra map of the down stairs ----
+"$AMAZE" dungeon generate -s 41x21 --seed 5 -o "$T/d.amd" &&
+    "$AMAZE" dungeon dijkstra "$T/d.amd" --goal down >"$T/dmap.txt" &&
+    "$AMAZE" dungeon stats --json "$T/d.amd" >"$T/d.json" || fail "dungeon for the key sequence"
+mapfile -t up < <(json_list "$T/d.json" up)
+steps=$(json_num "$T/d.json" stairs_path)
+# From the up stairs, each key steps to the neighbour one nearer the down stairs.
+mapfile -t dkeys < <(awk -v x="$((up[0] + 1))" -v y="$((up[1] + 1))" '
+    { for (i = 1; i <= NF; i++) v[NR, i] = $i }
+    END {
+        split("0 1 0 -1", dx); split("-1 0 1 0", dy); split("Up Right Down Left", name)
+        while (v[y, x] > 0) {
+            for (k = 1; k <= 4; k++) {
+                n = v[y + dy[k], x + dx[k]]
+                if (n ~ /^[0-9]+$/ && n + 1 == v[y, x]) { print name[k]; x += dx[k]; y += dy[k]; break }
+            }
+        }
+    }' "$T/dmap.txt")
+[ "${#dkeys[@]}" = "$steps" ] || fail "play --dungeon: ${#dkeys[@]} keys for a walk of $steps steps"
+start dungeon play --dungeon "$T/d.amd" --fog
+wait_for "moves 0 +shortest $steps +fog" "play --dungeon: status line"
+SCREEN=$(screen | tail -n +3) # the map, below the status and key lines
+[[ $SCREEN == *">"* ]] && fail "play --dungeon --fog: the down stairs show before they are seen"
+[[ $SCREEN == *"@"* ]] || fail "play --dungeon: no player on screen"
+tm send-keys "${dkeys[@]}"
+wait_for "You reach the down stairs" "play --dungeon: win panel"
+wait_for "moves $steps +shortest $steps" "play --dungeon: the walk was the shortest"
+tm send-keys q
+finished "play --dungeon" 0
 
 START_ENV=(TERM=dumb)
 start dumb play --seed 1 -s 5x5

@@ -5,7 +5,7 @@
 # database cache (in a temporary XDG_CACHE_HOME) rebuilt after damage.
 set -u
 A="${AMAZE:?AMAZE must point at the amaze program}"
-KORF="${AMZ_SOURCE_DIR:?}/../shared/data/korf100.txt"
+KORF="${AMZ_SOURCE_DIR:?}/data/korf100.txt"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export XDG_CACHE_HOME="$T/xdg"
@@ -48,7 +48,7 @@ expect_error() { # CODE TEXT DESC — exit CODE, "amaze: <what>: <why>" naming T
 # bash arithmetic and checks the blank-last goal is reached.
 solves() {
     local rows=$1 cols=$2 moves=$4 b i to n
-    read -r -a t <<<"$3"
+    read -r -a t <<<"${3#*:}" # past the shape word "MxN:" of boards that are not square
     n=$((rows * cols))
     for ((i = 0; i < n; i++)); do [ "${t[i]}" = 0 ] && b=$i; done
     for ((i = 0; i < ${#moves}; i++)); do
@@ -68,9 +68,12 @@ solves() {
 }
 
 # ---- help ----
-for sub in "" shuffle check solve bench; do
+for sub in "" shuffle check solve bench play; do
     run slide $sub --help
     if [ "$rc" -eq 0 ] && [[ $out == "Usage: amaze slide"* ]]; then ok; else bad "slide $sub --help"; fi
+    # Every help fits an 80-column terminal.
+    wide=$(awk 'length > 80 {print length ": " $0; exit}' "$T/out")
+    [ -z "$wide" ] && ok || bad "slide $sub --help has a line over 80 columns: $wide"
 done
 run slide
 [ "$rc" -eq 2 ] && ok || bad "slide without a command: exit $rc"
@@ -93,7 +96,17 @@ expect_ok "a shuffled board is solvable"
 run slide shuffle 3x5 --seed 1 --grid
 [ "$rc" -eq 0 ] && [ "$(wc -l <"$T/out")" -eq 3 ] && [ "$(wc -w <"$T/out")" -eq 15 ] && ok || bad "3x5 --grid"
 run slide shuffle 3x4 --walk 0 --seed 5
-[ "$out" = "1 2 3 4 5 6 7 8 9 10 11 0" ] && ok || bad "a walk of 0 moves is the goal: $out"
+[ "$out" = "3x4: 1 2 3 4 5 6 7 8 9 10 11 0" ] && ok || bad "a walk of 0 moves is the goal: $out"
+# A board that is not square says its shape, so it pipes into solve and check as is.
+for size in 7x5 2x9 5x3; do
+    "$A" slide shuffle "$size" --seed 3 >"$T/b.txt"
+    out=$("$A" slide check - <"$T/b.txt" 2>"$T/err")
+    [[ $out == solvable* ]] && ok || bad "shuffle $size | check -: $out $(cat "$T/err")"
+    moves=$("$A" slide solve -a fast - <"$T/b.txt" 2>"$T/err")
+    solves "${size%x*}" "${size#*x}" "$(cat "$T/b.txt")" "$moves" && ok || bad "shuffle $size | solve -: $(cat "$T/err")"
+done
+run slide solve --size 5x7 "$T/b.txt"
+expect_error 1 "the board says 5x3, the size given is 5x7" "shape word against --size"
 run slide shuffle 4x4 -v
 seed=$(sed -n 's/^amaze: slide shuffle: seed \([0-9]*\)$/\1/p' "$T/err")
 board=$out
@@ -196,8 +209,8 @@ run slide solve -v 1 2 3 4 5 6 7 8 0
 # Errors.
 run slide solve 1 2 3 4 5 6 8 7 0
 expect_error 1 "unsolvable" "solve unsolvable"
-run slide solve -a pdb $("$A" slide shuffle 5x5 --seed 1)
-expect_error 1 "at most 16 cells" "pdb on 5x5"
+run slide solve -a pdb $("$A" slide shuffle 6x6 --seed 1)
+expect_error 1 "at most 25 cells" "pdb on 6x6"
 run slide solve -a wastar $("$A" slide shuffle 6x6 --seed 1)
 expect_error 1 "at most 25 cells" "wastar on 6x6"
 run slide solve -a magic 1 2 3 0
@@ -210,6 +223,29 @@ run slide solve --pdb 5-5-5 $("$A" slide shuffle 4x4 --seed 2)
 expect_error 1 "no pattern set '5-5-5'" "unknown pattern set"
 run slide solve -a ida --node-limit 100 1 15 10 13 0 11 4 7 12 6 5 3 14 8 9 2
 expect_error 1 "node limit of 100" "node limit"
+run slide solve -a ida --node-limit 0 1 2 3 0
+expect_error 2 "--node-limit" "node limit 0 (would be the default budget)"
+run slide solve -a ida --node-limit none 1 2 0 3
+expect_ok "--node-limit none"
+# A search that cannot finish ends by its timeout and says so (32x32 under ida).
+run slide solve -a ida --timeout 0.5 $("$A" slide shuffle 32x32 --seed 3)
+expect_error 1 "time limit of 0.5 s reached" "32x32 ida with a timeout"
+run slide solve -a wastar --timeout 0.2 --node-limit none $("$A" slide shuffle 5x5 --seed 3)
+expect_error 1 "time limit of 0.2 s" "wastar with a timeout"
+for t in 0 -1 abc; do
+    run slide solve -a ida --timeout "$t" 1 2 3 0
+    expect_error 2 "--timeout" "bad timeout $t"
+done
+# The default budget: shown in --help, named when it runs out (wastar's is quick).
+run slide solve --help
+[[ $out == *"ida 1e9"* ]] && [[ $out == *"pdb 1e10"* ]] && ok || bad "--help names the default budgets"
+run slide solve -a wastar --weight 1 $("$A" slide shuffle 5x5 --seed 1)
+expect_error 1 "gave up after wastar's default budget of 10000000 nodes" "default budget runs out"
+# A tile too big for any integer is named as written.
+run slide check 1 2 3 99999999999999999999999 0 4 5 6 7
+expect_error 1 "tile 99999999999999999999999 (number 4)" "huge tile"
+run slide check 2 1 3 4 5 6 7 8 0
+expect_error 1 "1 inversion (" "one inversion"
 run slide solve -a ida "$T/missing-file-dir/"
 expect_error 1 "not a tile number" "a path that is not a file is read as numbers"
 
@@ -229,6 +265,43 @@ run slide solve -a pdb --pdb 4-4 $board
 [ "$rc" -eq 0 ] && [ -z "$err" ] && ok || bad "the rebuilt cache is not clean: $err"
 run slide solve -a pdb --pdb 4-4 --cache-dir "$T/xdg/amaze/slide-pdb-v1-3x3-001e.bin/x" $board
 [ "$rc" -eq 0 ] && [ "$out" = "$good" ] && [[ $err == *"warning"* ]] && ok || bad "unwritable cache: $rc $err"
+# A FIFO at a table's path neither blocks the open nor stays: the table is rebuilt
+# and saved over it (timeout guards the test against the old hang).
+for f in "$XDG_CACHE_HOME"/amaze/slide-pdb-v1-3x3-*.bin; do
+    rm -f "$f" && mkfifo "$f"
+    break
+done
+timeout 60 "$A" slide solve -a pdb --pdb 4-4 $board </dev/null >"$T/out" 2>"$T/err"
+rc=$?
+[ "$rc" -eq 0 ] && [ "$(cat "$T/out")" = "$good" ] && [ -f "$f" ] && [ ! -p "$f" ] &&
+    [[ $(cat "$T/err") == *"rebuilt"* ]] && ok || bad "FIFO in the cache: exit $rc, $(cat "$T/err")"
+# A folder at a table's path cannot be replaced: the solve still works, with a warning.
+rm -f "$f" && mkdir "$f"
+run slide solve -a pdb --pdb 4-4 $board
+[ "$rc" -eq 0 ] && [ "$out" = "$good" ] && [[ $err == *"warning"* ]] && ok || bad "folder in the cache: $rc $err"
+rmdir "$f"
+# On a terminal (script gives one), building shows the progress bar with an ETA on one
+# redrawn line that fits 80 columns; -q shows nothing. AMAZE_PROGRESS_DELAY=0 draws it
+# at once instead of after a second.
+for q in "" -q; do
+    AMAZE_PROGRESS_DELAY=0 TERM=xterm timeout --foreground -k 5 120 script -qec \
+        "'$A' slide solve -a pdb --pdb 6-6-3 $q --cache-dir '$T/tty$q' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15" \
+        /dev/null </dev/null >"$T/tty.out" 2>&1
+    rc=$?
+    bar=$(tr '\r' '\n' <"$T/tty.out" | grep -c 'slide tables \[.*\] .*ETA')
+    wide=$(tr '\r' '\n' <"$T/tty.out" | awk 'length > 80' | head -1)
+    if [ -z "$q" ]; then
+        [ "$rc" -eq 0 ] && [ "$bar" -ge 1 ] && [ -z "$wide" ] && ok || bad "bar on a terminal: rc $rc, $bar bars, '$wide'"
+    else
+        [ "$rc" -eq 0 ] && [ "$bar" -eq 0 ] && ok || bad "-q on a terminal: rc $rc, $bar bars"
+    fi
+done
+# Building on a terminal-less stderr says so in one line; -q says nothing.
+run slide solve -a pdb --pdb 4-4 -q --cache-dir "$T/quiet" $board
+[ "$rc" -eq 0 ] && [ -z "$err" ] && ok || bad "-q while building: $err"
+run slide solve -a pdb --pdb 4-4 --cache-dir "$T/loud" $board
+[ "$rc" -eq 0 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && [[ $err == *"building pattern databases"* ]] && ok ||
+    bad "building off a terminal: $err"
 
 # ---- bench ----
 if [ -r "$KORF" ]; then
@@ -240,6 +313,19 @@ if [ -r "$KORF" ]; then
     [ "$rc" -eq 0 ] && [[ $out == *"total: 5 solved"* ]] && ok || bad "bench fast: $rc $err"
     run slide bench "$T/light.txt" -a wastar --weight 2
     [ "$rc" -eq 0 ] && [[ $out == *"total: 3 solved"* ]] && ok || bad "bench wastar: $rc $err"
+    # --only picks boards by their number in the file; the rows keep that number.
+    run slide bench "$T/light.txt" -a ida --only 3,1
+    [ "$rc" -eq 0 ] && [[ $out == *"total: 2 solved"* ]] && [[ $out == *$'\n    1 '* ]] &&
+        [[ $out == *$'\n    3 '* ]] && [[ $out != *$'\n    2 '* ]] && ok || bad "bench --only: $rc $out $err"
+    for bad_only in 0 1,x "" 1,,2; do
+        run slide bench "$T/light.txt" --only "$bad_only"
+        expect_error 2 "--only" "bench --only '$bad_only'"
+    done
+    # A board whose budget runs out is listed as given up, with its nodes, not failed.
+    run slide bench "$T/light.txt" -a ida --node-limit 50000 --only 2
+    [ "$rc" -eq 0 ] && [[ $out == *"gave up: node limit of 50000"* ]] &&
+        [[ $out == *"gave up: 1 board after"* ]] && [[ $out == *"total: 0 solved, 0 failed"* ]] && ok ||
+        bad "bench gave up: $rc $out $err"
     # A wrong expected length fails the bench (one board of two).
     sed '1s/ [0-9]*$/ 54/' "$T/light.txt" | head -2 >"$T/wrong.txt"
     run slide bench "$T/wrong.txt" -a ida

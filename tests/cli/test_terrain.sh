@@ -37,7 +37,7 @@ expect_error() {
 
 # ---- help ----
 check "terrain --help" bash -c "'$A' terrain --help | grep -q 'generate'"
-for sub in generate render stats; do
+for sub in generate render stats view; do
     check "terrain $sub --help" bash -c "'$A' terrain $sub --help | grep -q 'Usage: amaze terrain $sub'"
 done
 check "help terrain" bash -c "'$A' help terrain | grep -q 'render'"
@@ -55,7 +55,7 @@ check "other seed, other map" bash -c "! cmp -s '$T/w.amt' '$T/w4.amt'"
 check "no temporary files left" bash -c "[ \$(ls -A '$T' | grep -c tmp) -eq 0 ]"
 "$A" terrain generate -s 33x17 --seed 1 --wrap --roughness 0.8 --thresholds 30,35,70 --vegetation 0.2 -o "$T/o.amt" ||
     bad "generate with every option"
-check "options are stored" bash -c "'$A' terrain stats '$T/o.amt' | grep -q 'seed 1, roughness 0.8, wrapped, thresholds 30,35,70, vegetation 0.2'"
+check "options are stored" bash -c "'$A' terrain stats '$T/o.amt' | grep -q 'seed 1, ds noise, roughness 0.8, wrapped, thresholds 30,35,70, vegetation 0.2'"
 
 # ---- terminal drawing ----
 NO_COLOR=1 "$A" terrain render "$T/w.amt" >"$T/plain.txt" || bad "render plain"
@@ -146,7 +146,7 @@ expect_error 2 "--vegetation" "$A" terrain generate --vegetation 1.5
 expect_error 2 "must not decrease" "$A" terrain generate --thresholds 50,40,60
 expect_error 2 "not three heights" "$A" terrain generate --thresholds 40,45
 expect_error 2 "--size" "$A" terrain generate -s 0x5
-expect_error 2 "at most 1048576" "$A" terrain generate -s 2000000x5
+expect_error 2 "sides must be 1 to 1048576" "$A" terrain generate -s 2000000x5
 expect_error 1 "more than the" "$A" terrain generate -s 1000x1000 --max-memory 1K -o "$T/x.amt"
 expect_error 2 "generate writes .amt maps" "$A" terrain generate -s 9x9 -o "$T/x.png"
 expect_error 2 "unknown command 'frobnicate'" "$A" terrain frobnicate
@@ -168,6 +168,94 @@ expect_error 1 "cannot create" "$A" terrain generate -s 9x9 --seed 1 -o "$T/nodi
 expect_error 1 "cannot create" "$A" terrain render "$T/w.amt" -o "$T/nodir/x.png"
 check "failed writes leave nothing" test ! -e "$T/nodir"
 check "x.amt and x.png never written" bash -c "[ ! -e '$T/x.amt' ] && [ ! -e '$T/x.png' ]"
+
+# ---- help: within 80 columns, and saying what the limits are ----
+for sub in "" generate render stats view; do
+    check "terrain $sub --help fits 80 columns" bash -c "'$A' terrain $sub --help | awk 'length(\$0) > 80 { exit 1 }'"
+done
+check "thresholds help says heights run 0 to 99" bash -c "'$A' terrain generate --help | grep -q '0 to 99'"
+check "size help names the 2^36-tile limit" bash -c "'$A' terrain generate --help | grep -q '2^36 tiles'"
+expect_error 2 "at most 2^36 tiles" "$A" terrain generate -s 1048576x1048576 -o "$T/huge.amt"
+"$A" terrain generate -s 1048576x3 --seed 1 -q -o "$T/long.amt" || bad "a 1048576-tile side is accepted"
+check "1048576x3 map written" test "$("$A" terrain stats "$T/long.amt" --json | sed 's/.*"width":\([0-9]*\).*/\1/')" = 1048576
+
+# ---- output names: only what the command writes; never onto the input ----
+expect_error 2 "terrain render writes .png or .txt files" "$A" terrain render "$T/w.amt" -o "$T/x.svg"
+expect_error 2 "terrain render writes .png or .txt files" "$A" terrain render "$T/w.amt" -o "$T/x"
+expect_error 2 "terrain generate writes .amt files" "$A" terrain generate -s 9x9 -o "$T/x.bin"
+"$A" terrain generate -s 9x9 --seed 1 -o /dev/null || bad "generate to /dev/null"
+cp "$T/w.amt" "$T/keep.amt"
+expect_error 2 "would destroy it" "$A" terrain render "$T/keep.amt" -o "$T/keep.amt" --format png
+ln "$T/keep.amt" "$T/hard.txt"
+expect_error 2 "would destroy it" "$A" terrain render "$T/keep.amt" -o "$T/hard.txt"
+check "the input survives" cmp -s "$T/keep.amt" "$T/w.amt"
+"$A" terrain render "$T/w.amt" -o "$T/w.txt" --color never || bad "render to .txt"
+check ".txt gets the plain drawing" cmp -s "$T/w.txt" "$T/plain.txt"
+
+# ---- version-1 maps (amaze 0.1.0) still load ----
+V1="$AMZ_TEST_DIR/cli/data/terrain-v1.amt"
+"$A" terrain stats "$V1" --json >"$T/v1.json" || bad "stats of a version-1 map"
+check "v1: size" grep -q '"width":40,"height":24' "$T/v1.json"
+check "v1: no biomes" grep -q '"biome_tiles":{"none":960,' "$T/v1.json"
+"$A" terrain render "$V1" --color never >"$T/v1.txt" || bad "render a version-1 map"
+check "v1: 24 lines of 40 glyphs" bash -c "[ \$(wc -l <'$T/v1.txt') -eq 24 ] && awk 'length(\$0) != 40 { exit 1 }' '$T/v1.txt'"
+
+# ---- endless worlds: neighbouring windows join without seams ----
+F="--noise fbm --seed 11 --biomes --period 32"
+"$A" terrain generate $F --region -50,-7,60x9 -o "$T/big.amt" || bad "fbm window"
+"$A" terrain generate $F --region -50,-7,25x9 -o "$T/left.amt" || bad "fbm left window"
+"$A" terrain generate $F --region -25,-7,35x9 -o "$T/right.amt" || bad "fbm right window"
+for f in big left right; do "$A" terrain render "$T/$f.amt" --color never >"$T/$f.txt"; done
+paste -d '' "$T/left.txt" "$T/right.txt" >"$T/joined.txt"
+check "fbm: left + right windows = the big one" cmp -s "$T/joined.txt" "$T/big.txt"
+check "fbm: the window remembers its place" bash -c "'$A' terrain stats '$T/big.amt' --json | grep -q '\"x\":-50,\"y\":-7,'"
+expect_error 2 "add --noise fbm" "$A" terrain generate --region 0,0,10x10
+expect_error 2 "not both" "$A" terrain generate --noise fbm -s 5x5 --region 0,0,10x10
+expect_error 2 "power of two" "$A" terrain generate --noise fbm --period 100
+expect_error 2 "within world tiles" "$A" terrain generate --noise fbm --region 2147483600,0,100x5
+
+# ---- erosion, rivers, biomes: stats and pictures ----
+"$A" terrain generate -s 120x90 --seed 5 --erosion 1 --rivers --biomes -q -o "$T/e.amt" || bad "generate with erosion, rivers, biomes"
+"$A" terrain stats "$T/e.amt" --json >"$T/e.json" || bad "stats of a biome map"
+for b in ocean beach desert grassland forest taiga tundra snow swamp; do
+    check "json: biome share '$b'" grep -q "\"biomes\":{.*\"$b\":0\.[0-9]*" "$T/e.json"
+done
+bsum=$(sed 's/.*"biomes":{\([^}]*\)}.*/\1/' "$T/e.json" | tr ',' '\n' | sed 's/.*://' | awk '{ s += $1 } END { printf "%.3f", s }')
+check "json: biome shares add up to 1 ($bsum)" test "$bsum" = "1.000"
+check "json: rivers traced" bash -c "grep -q '\"rivers\":[1-9]' '$T/e.json'"
+"$A" terrain render "$T/e.amt" -o "$T/e.png" --hillshade --legend || bad "biome picture with a legend"
+read -r pw ph <<<"$("$PEEK" "$T/e.png")"
+check "legend: at least 400 px wide ($pw)" test "$pw" -eq 400
+check "legend: a band below the map ($ph)" test "$ph" -gt 90
+"$A" terrain render "$T/e.amt" -o "$T/e2.png" --hillshade --legend || bad "biome picture again"
+check "biome picture reproducible" cmp -s "$T/e.png" "$T/e2.png"
+"$A" terrain render "$T/e.amt" -o "$T/t.png" --palette types || bad "types palette"
+check "palettes differ" bash -c "! cmp -s '$T/t.png' '$T/e2.png'"
+expect_error 2 "--palette" "$A" terrain render "$T/e.amt" -o "$T/x.png" --palette neon
+expect_error 1 "more than the" "$A" terrain render "$T/e.amt" -o "$T/x.png" --scale 64 --max-memory 200K
+
+# ---- the terminal: fitted drawing, progress bar, the view ----
+if command -v script >/dev/null 2>&1; then
+    script -qec "stty cols 50 rows 12; '$A' terrain generate --seed 3 --color never" /dev/null >"$T/fit.txt" 2>&1
+    check "tty: generate fits the terminal (50x11)" test "$(tr -d '\r' <"$T/fit.txt" | grep -c '^[~:.,^=]\{50\}$')" -eq 11
+    script -qec "stty cols 30 rows 12; '$A' terrain generate -s 100x5 --seed 3 --color never" /dev/null >"$T/crop.txt" 2>&1
+    check "tty: a wider map is cropped" test "$(tr -d '\r' <"$T/crop.txt" | grep -c '^[~:.,^=]\{30\}$')" -eq 5
+    check "tty: with a notice" grep -q "showing 30x5 of the 100x5 map" "$T/crop.txt"
+    AMAZE_PROGRESS_DELAY=0 script -qec "'$A' terrain generate -s 1500x1500 --seed 1 -o '$T/p.amt'" /dev/null >"$T/bar.txt" 2>&1
+    check "tty: a progress bar" grep -q 'terrain \[' "$T/bar.txt"
+    AMAZE_PROGRESS_DELAY=0 script -qec "'$A' terrain generate -s 1500x1500 --seed 1 -q -o '$T/p.amt'" /dev/null >"$T/nobar.txt" 2>&1
+    check "tty: -q hides it" bash -c "! grep -q 'terrain \[' '$T/nobar.txt'"
+    printf '+-jjlLq' | script -qec "stty cols 60 rows 15; '$A' terrain view '$T/e.amt'" /dev/null >"$T/view.txt" 2>&1
+    check "view: shows the status line" grep -q "arrows pan" "$T/view.txt"
+    check "view: zoomed out to 1:8 to fit 120x90 in 60x14" grep -aq " 1:8 " "$T/view.txt"
+    check "view: names biomes" grep -aEq "(ocean|beach|desert|grassland|forest|taiga|tundra|snow|savanna|mountain)" "$T/view.txt"
+fi
+expect_error 2 "give a map file" "$A" terrain view -
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$A' terrain stats -" /dev/null </dev/null >"$T/tty-in.txt" 2>&1
+    check "stats - on a terminal says so instead of waiting" grep -q "standard input is a terminal" "$T/tty-in.txt"
+fi
+expect_error 1 "cannot open" "$A" terrain view "$T/missing.amt"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,5 +1,7 @@
-/* fuzz_amt.c — the .amt terrain reader: an accepted map has tiles of known types and
- * heights 0..99, and writes back to bytes that read as the same map. */
+/* fuzz_amt.c — the .amt terrain reader, versions 1 and 2 (header, options, window, the
+ * block header it expects, tiles grown as they arrive): an accepted map has known
+ * biomes and heights 0..99 and valid options, and writes back (as version 2) to bytes
+ * that read as the same map. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int32_t y = 0; y < t.height; y++)
         for (int32_t x = 0; x < t.width; x++) {
             uint16_t tile = amz_terrain_tile(&t, x, y);
-            if (!amz_tile_type_name((unsigned)amz_bitfmt_get(fmt, tile, 0)) || amz_bitfmt_get(fmt, tile, 1) > 99)
+            if (!amz_tile_type_name((unsigned)amz_bitfmt_get(fmt, tile, 0)) ||
+                !amz_biome_name((unsigned)amz_bitfmt_get(fmt, tile, 1)) || amz_bitfmt_get(fmt, tile, 3) > 99)
                 abort();
         }
     char *buf = NULL;
@@ -43,7 +46,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (amz_terrain_read(out, &back, 0, NULL))
         abort();
     fclose(out);
-    if (back.width != t.width || back.height != t.height)
+    if (back.width != t.width || back.height != t.height || back.x != t.x || back.y != t.y ||
+        amz_terrain_options_check(&t.options, NULL) != AMZ_OK ||
+        memcmp(&back.options, &t.options, sizeof t.options) != 0)
         abort();
     for (int32_t y = 0; y < t.height; y++)
         for (int32_t x = 0; x < t.width; x++)

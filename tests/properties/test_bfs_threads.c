@@ -6,7 +6,7 @@
  * one-thread bfs's where the start's part is a tree, and "no path" exactly when the
  * reference finds none. `explored` agrees too. Real threads meet in whatever order the
  * machine runs them, so the roll-back is also checked under every schedule of a grid:
- * side A alone for a levels, then side B for b (amz_solve_bfs_two_ended_split). */
+ * side A alone for a levels, then side B for b (solve_bfs_two_ended_split). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -271,7 +271,7 @@ static void check_schedules(const amz_maze *m, amz_cell from, amz_cell to, int m
 {
     amz_solve_result ref, r;
     amz_error err;
-    amz_status st0 = amz_solve_bfs_two_ended_split(m, from, to, 0, 0, &ref, &err);
+    amz_status st0 = solve_bfs_two_ended_split(m, from, to, 0, 0, &ref, &err);
     run seen = solve(m, from, to, 2, &(amz_observer){watch_none, NULL, 0});
     assert_int_equal(st0, seen.st);
     assert_int_equal(ref.explored, seen.r.explored);
@@ -279,7 +279,7 @@ static void check_schedules(const amz_maze *m, amz_cell from, amz_cell to, int m
     amz_path_deinit(&seen.r.path);
     for (int a = 0; a <= max; a++)
         for (int b = 0; b <= max; b++) {
-            amz_status st = amz_solve_bfs_two_ended_split(m, from, to, (uint64_t)a, (uint64_t)b, &r, &err);
+            amz_status st = solve_bfs_two_ended_split(m, from, to, (uint64_t)a, (uint64_t)b, &r, &err);
             if (st != st0 || r.explored != ref.explored || (st == AMZ_OK && !same_path(&r.path, &ref.path)))
                 fail_msg("%s: schedule (%d, %d): status %d explored %llu, sequential %d explored %llu%s", what, a, b,
                          st, (unsigned long long)r.explored, st0, (unsigned long long)ref.explored,

@@ -31,7 +31,7 @@
 #define SANITIZED 0
 #endif
 
-#define KORF_FILE AMZ_SOURCE_DIR "/../shared/data/korf100.txt"
+#define KORF_FILE AMZ_SOURCE_DIR "/data/korf100.txt"
 
 typedef struct instance {
     amz_slide_board board;

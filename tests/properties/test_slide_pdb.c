@@ -172,6 +172,20 @@ static void test_tables_match_reference(void **state)
     check_table(4, 4, s44b, 4);
     check_table(3, 3, s33, 4);
     check_table(2, 4, s24, 3);
+    /* Symmetric about the diagonal only: searched in the quotient by the transpose. */
+    static const uint8_t d44[] = {1, 2, 5};
+    check_table(4, 4, d44, 3);
+    /* Boards of more than 16 cells (regions by flood fill, no table): 5x5 groups with
+     * no symmetry, left-right, and diagonal ones (a corner block, the diagonal). */
+    static const uint8_t f55[] = {3, 8, 14}, l55[] = {1, 5, 3}, d55[] = {1, 2, 6}, dd55[] = {7, 13, 19};
+    static const uint8_t f36[] = {2, 8, 9}, f45[] = {1, 2, 6, 7}, e55[] = {20, 24};
+    check_table(5, 5, f55, 3);
+    check_table(5, 5, l55, 3);
+    check_table(5, 5, d55, 3);
+    check_table(5, 5, dd55, 3);
+    check_table(5, 5, e55, 2);
+    check_table(3, 6, f36, 3);
+    check_table(4, 5, f45, 4);
 }
 
 static int count_files(const char *d)
@@ -342,12 +356,42 @@ static void test_sets(void **state)
     assert_string_equal(amz_slide_pdb_default(3, 3), "8");
     assert_string_equal(amz_slide_pdb_default(2, 8), "7-8");
     assert_string_equal(amz_slide_pdb_default(3, 4), "5-6");
-    assert_null(amz_slide_pdb_default(5, 4));
+    assert_string_equal(amz_slide_pdb_default(5, 5), "6-6-6-6");
+    assert_string_equal(amz_slide_pdb_set_name(5, 5, 1), "4-4-4-4-4-4");
+    assert_null(amz_slide_pdb_set_name(5, 5, 2));
+    assert_string_equal(amz_slide_pdb_default(5, 4), "5-5-5-4");
+    assert_string_equal(amz_slide_pdb_default(3, 6), "6-6-5");
+    assert_string_equal(amz_slide_pdb_default(4, 6), "6-6-6-5");
+    assert_null(amz_slide_pdb_default(6, 5));
     assert_null(amz_slide_pdb_default(1, 4));
     amz_slide_pdb *db;
     amz_error err;
-    assert_int_equal(amz_slide_pdb_open(5, 5, NULL, NULL, &db, NULL, &err), AMZ_EUNSUPPORTED);
+    assert_int_equal(amz_slide_pdb_open(6, 5, NULL, NULL, &db, NULL, &err), AMZ_EUNSUPPORTED);
     assert_null(db);
+    /* --max-memory: refused before any work, naming what the set needs. */
+    amz_slide_pdb_options mo;
+    amz_slide_pdb_options_init(&mo);
+    mo.cache_dir = "";
+    mo.max_memory = 500000000;
+    assert_int_equal(amz_slide_pdb_open(5, 5, &mo, NULL, &db, NULL, &err), AMZ_ENOMEM);
+    assert_non_null(strstr(err.msg, "pattern set 6-6-6-6 for 5x5 boards needs about 1.12 GB"));
+    assert_null(db);
+    /* Every generic set covers each tile once, in groups of at most 8 tiles. */
+    for (int rows = 2; rows <= 5; rows++)
+        for (int cols = 2; rows * cols <= 25; cols++)
+            for (size_t i = 0; amz_slide_pdb_set_name(rows, cols, i); i++) {
+                const char *name = amz_slide_pdb_set_name(rows, cols, i);
+                int sum = 0;
+                for (const char *p = name; *p;) {
+                    char *end;
+                    long v = strtol(p, &end, 10);
+                    assert_true(v >= 1 && v <= 8);
+                    sum += (int)v;
+                    p = *end ? end + 1 : end;
+                }
+                if (sum != rows * cols - 1)
+                    fail_msg("%dx%d set %s covers %d tiles", rows, cols, name, sum);
+            }
     amz_slide_pdb_options po;
     amz_slide_pdb_options_init(&po);
     po.name = "6-6-3";

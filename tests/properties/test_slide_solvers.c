@@ -3,6 +3,7 @@
  * boards; wastar stays within weight x shortest; fast solves every size from 2x2 to
  * 32x32; every solution is replayed with the reference rules. Also: threads give the
  * same moves, limits and observers stop searches, bad requests fail clearly. */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -289,7 +290,7 @@ static void test_parallel_order(void **state)
 
 typedef struct watch {
     int events, stop_after;
-    uint64_t last;
+    uint64_t last, total;
     bool monotone;
 } watch;
 
@@ -300,7 +301,203 @@ static int on_event(void *ctx, const amz_event *ev)
     if (ev->index < w->last)
         w->monotone = false;
     w->last = ev->index;
+    w->total = ev->total;
     return ++w->events >= w->stop_after;
+}
+
+/* 5x5 with pattern databases: the 4-4-4-4-4-4 set (built in the test's cache in a
+ * moment; the 6-6-6-6 tables take minutes and belong to make bench) on boards a few
+ * dozen moves from the goal, both conventions: pdb's lengths equal ida's (both
+ * optimal), its heuristic is admissible and at least Manhattan's, one and two threads
+ * agree. Same code path as 6-6-6-6: tables past 16 cells, the mirror lookup. */
+static void test_pdb_5x5(void **state)
+{
+    (void)state;
+    amz_rng r;
+    amz_rng_seed(&r, 55);
+    amz_slide_pdb_options po;
+    amz_slide_pdb_options_init(&po);
+    po.cache_dir = cache_dir;
+    po.name = "4-4-4-4-4-4";
+    amz_slide_pdb *db;
+    amz_error err;
+    amz_error_clear(&err);
+    if (amz_slide_pdb_open(5, 5, &po, NULL, &db, NULL, &err))
+        fail_msg("open: %s", err.msg);
+    for (int k = 0; k < 16; k++) {
+        amz_slide_board b;
+        amz_slide_board_init(&b, 5, 5, k % 2 ? AMZ_SLIDE_BLANK_FIRST : AMZ_SLIDE_BLANK_LAST, NULL);
+        amz_slide_walk(&b, &r, 24 + 2 * (uint64_t)k);
+        amz_slide_solve_options o;
+        amz_slide_solve_options_init(&o);
+        o.pdb = db;
+        amz_slide_solution p, q, i;
+        solve_ok(&b, "pdb", &o, &p);
+        o.threads = 2;
+        solve_ok(&b, "pdb", &o, &q);
+        solve_ok(&b, "ida", NULL, &i);
+        assert_int_equal(p.length, i.length);
+        assert_string_equal(p.moves, q.moves);
+        int h = amz_slide_pdb_heuristic(db, &b);
+        assert_true(h >= (int)amz_slide_manhattan(&b) && h <= (int)p.length && h == p.lower_bound);
+        amz_slide_solution_deinit(&p);
+        amz_slide_solution_deinit(&q);
+        amz_slide_solution_deinit(&i);
+    }
+    amz_slide_pdb_free(db);
+}
+
+/* The split-search protocol as a distributed front end runs it, the subtrees taken in
+ * a shuffled order (as ranks finish them): the lowest subtree's solution must be the
+ * moves amz_slide_solve returns, and the iterations must visit the same thresholds. */
+static char *split_solve(const amz_slide_board *b, const char *algo, const amz_slide_solve_options *o, int k,
+                         amz_rng *order)
+{
+    amz_slide_split *s;
+    amz_error err;
+    amz_error_clear(&err);
+    if (amz_slide_split_new(b, algo, o, &s, &err))
+        fail_msg("split_new: %s", err.msg);
+    char *moves = NULL;
+    int bound = amz_slide_split_start(s);
+    if (bound == 0) {
+        amz_slide_split_free(s);
+        return calloc(1, 1);
+    }
+    for (int iter = 0; !moves; iter++) {
+        assert_true(iter < 200);
+        int count, next;
+        uint64_t nodes;
+        if (amz_slide_split_iteration(s, bound, k, &count, &next, &nodes, &err))
+            fail_msg("iteration: %s", err.msg);
+        int idx[4096];
+        assert_true(count <= 4096);
+        for (int i = 0; i < count; i++)
+            idx[i] = i;
+        for (int i = count - 1; i > 0; i--) {
+            int j = (int)amz_rng_below(order, (uint64_t)i + 1), t = idx[i];
+            idx[i] = idx[j];
+            idx[j] = t;
+        }
+        int best = INT_MAX;
+        for (int x = 0; x < count; x++) {
+            amz_slide_piece piece;
+            amz_slide_solution sol;
+            if (amz_slide_split_search(s, idx[x], NULL, &piece, &sol, &err))
+                fail_msg("search: %s", err.msg);
+            if (piece.found) {
+                assert_int_equal(sol.length, bound);
+                if (idx[x] < best) {
+                    best = idx[x];
+                    free(moves);
+                    moves = strdup(sol.moves);
+                }
+            } else if (piece.next_bound < next) {
+                next = piece.next_bound;
+            }
+            amz_slide_solution_deinit(&sol);
+        }
+        if (!moves) {
+            assert_true(next > bound && next != INT_MAX);
+            bound = next;
+        }
+    }
+    amz_slide_split_free(s);
+    return moves;
+}
+
+static void test_split_search(void **state)
+{
+    (void)state;
+    amz_rng r, order;
+    amz_rng_seed(&r, 21);
+    amz_rng_seed(&order, 22);
+    amz_slide_solve_options o;
+    amz_slide_solve_options_init(&o);
+    o.cache_dir = cache_dir;
+    o.pdb_name = "6-6-3";
+    for (int k = 0; k < 12; k++) {
+        amz_slide_board b;
+        int side = k < 4 ? 3 : 4;
+        amz_slide_board_init(&b, side, side, k % 2 ? AMZ_SLIDE_BLANK_FIRST : AMZ_SLIDE_BLANK_LAST, NULL);
+        amz_slide_walk(&b, &r, k < 4 ? 40 : 50 + 4 * (uint64_t)k);
+        const char *algo = k % 3 ? "ida" : "pdb";
+        if (side == 3 && k % 3 == 0)
+            o.pdb_name = NULL;
+        else
+            o.pdb_name = "6-6-3";
+        amz_slide_solution want;
+        solve_ok(&b, algo, &o, &want);
+        /* Few subtrees and many: the answer must not depend on the split. */
+        for (int subtrees = 1; subtrees <= 256; subtrees *= 16) {
+            char *got = split_solve(&b, algo, &o, subtrees, &order);
+            if (strcmp(got, want.moves) != 0)
+                fail_msg("board %d, %s, %d subtrees: split search %s, solve %s", k, algo, subtrees, got, want.moves);
+            free(got);
+        }
+        amz_slide_solution_deinit(&want);
+    }
+    /* Only the iterative-deepening solvers split; subtrees out of range are refused. */
+    amz_slide_board b;
+    amz_slide_board_init(&b, 3, 3, AMZ_SLIDE_BLANK_LAST, NULL);
+    amz_slide_walk(&b, &r, 30);
+    amz_slide_split *s;
+    amz_error err;
+    assert_int_equal(amz_slide_split_new(&b, "fast", NULL, &s, &err), AMZ_EINVAL);
+    assert_null(s);
+    assert_int_equal(amz_slide_split_new(&b, "ida", NULL, &s, &err), AMZ_OK);
+    amz_slide_piece piece;
+    amz_slide_solution sol;
+    assert_int_equal(amz_slide_split_search(s, 0, NULL, &piece, &sol, &err), AMZ_ERANGE);
+    int count, next;
+    uint64_t nodes;
+    assert_int_equal(amz_slide_split_iteration(s, amz_slide_split_start(s) - 1, 4, &count, &next, &nodes, &err),
+                     AMZ_ERANGE);
+    assert_int_equal(amz_slide_split_iteration(s, amz_slide_split_start(s), 4, &count, &next, &nodes, &err), AMZ_OK);
+    assert_int_equal(amz_slide_split_search(s, count, NULL, &piece, &sol, &err), AMZ_ERANGE);
+    amz_slide_split_free(s);
+}
+
+/* Every exponential solver runs under a budget by default (the events' total is the
+ * node limit in force), none with AMZ_SLIDE_NO_LIMIT; a timeout ends a search that
+ * no budget would end soon: ida on 32x32. */
+static void test_default_budgets(void **state)
+{
+    (void)state;
+    amz_slide_board big;
+    amz_rng rng = {{5, 6, 7, 8}};
+    assert_int_equal(amz_slide_shuffle(&big, 5, 5, AMZ_SLIDE_BLANK_LAST, &rng, NULL), AMZ_OK);
+    static const char *algos[] = {"ida", "wastar"};
+    for (int a = 0; a < 2; a++) {
+        const amz_slide_solver_info *info = amz_slide_solver_find(algos[a]);
+        assert_true(info->default_node_limit > 0);
+        amz_slide_solve_options o;
+        amz_slide_solve_options_init(&o);
+        amz_slide_solution s;
+        watch w = {0, 1, 0, 0, true};
+        amz_observer obs = {on_event, &w, 0};
+        assert_int_equal(amz_slide_solve(&big, algos[a], &o, &obs, &s, NULL), AMZ_ECANCELED);
+        assert_int_equal(w.total, info->default_node_limit);
+        o.node_limit = AMZ_SLIDE_NO_LIMIT;
+        w = (watch){0, 1, 0, 99, true};
+        assert_int_equal(amz_slide_solve(&big, algos[a], &o, &obs, &s, NULL), AMZ_ECANCELED);
+        assert_int_equal(w.total, 0);
+    }
+    assert_true(amz_slide_solver_find("pdb")->default_node_limit > 0);
+    assert_int_equal(amz_slide_solver_find("fast")->default_node_limit, 0);
+    assert_int_equal(amz_slide_shuffle(&big, 32, 32, AMZ_SLIDE_BLANK_LAST, &rng, NULL), AMZ_OK);
+    for (int threads = 1; threads <= 2; threads++) {
+        amz_slide_solve_options o;
+        amz_slide_solve_options_init(&o);
+        o.timeout = 0.3;
+        o.threads = threads;
+        amz_slide_solution s;
+        amz_error err;
+        amz_error_clear(&err);
+        assert_int_equal(amz_slide_solve(&big, "ida", &o, NULL, &s, &err), AMZ_ECANCELED);
+        assert_non_null(strstr(err.msg, "time limit of 0.3 s"));
+        assert_null(s.moves);
+    }
 }
 
 /* A node limit or an observer ends a long search with AMZ_ECANCELED. */
@@ -324,7 +521,7 @@ static void test_limits_and_cancel(void **state)
         assert_non_null(strstr(err.msg, "node limit"));
         assert_null(s.moves);
         o.node_limit = 0;
-        watch w = {0, 3, 0, true};
+        watch w = {0, 3, 0, 0, true};
         amz_observer obs = {on_event, &w, 0};
         assert_int_equal(amz_slide_solve(&b, "ida", &o, &obs, &s, &err), AMZ_ECANCELED);
         assert_int_equal(w.events, 3);
@@ -368,8 +565,8 @@ static void test_bad_requests(void **state)
     expect_fail(&b, "bogo", NULL, AMZ_ENOTFOUND, "unknown slide solver");
     expect_fail(&b, NULL, NULL, AMZ_ENOTFOUND, "unknown slide solver");
     amz_slide_board big;
-    amz_slide_board_init(&big, 5, 5, AMZ_SLIDE_BLANK_LAST, NULL);
-    expect_fail(&big, "pdb", NULL, AMZ_EUNSUPPORTED, "at most 16 cells");
+    amz_slide_board_init(&big, 6, 6, AMZ_SLIDE_BLANK_LAST, NULL);
+    expect_fail(&big, "pdb", NULL, AMZ_EUNSUPPORTED, "at most 25 cells");
     amz_slide_board_init(&big, 6, 5, AMZ_SLIDE_BLANK_LAST, NULL);
     expect_fail(&big, "wastar", NULL, AMZ_EUNSUPPORTED, "at most 25 cells");
     amz_slide_solve_options o;
@@ -444,6 +641,8 @@ int main(void)
         cmocka_unit_test(test_fast_all_sizes),    cmocka_unit_test(test_threads_same_moves),
         cmocka_unit_test(test_limits_and_cancel), cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_blank_first),       cmocka_unit_test(test_parallel_order),
+        cmocka_unit_test(test_default_budgets),   cmocka_unit_test(test_split_search),
+        cmocka_unit_test(test_pdb_5x5),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

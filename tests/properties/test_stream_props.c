@@ -31,13 +31,15 @@ static char *stream_mem(const char *algo, int w, int h, const amz_gen_options *o
     assert_non_null(f);
     amz_error err;
     amz_error_clear(&err);
-    amz_stream_header hd = {AMZ_TOPO_SQUARE, w, h, start, goal, o->seed, algo};
-    amz_amz_rows wr;
-    amz_status st = amz_amz_rows_begin(&wr, f, &hd, &err);
+    amz_stream_header hd = {AMZ_TOPO_SQUARE, w, h, start, goal, o->seed, algo, NULL};
+    amz_row_sink *wr = NULL;
+    amz_status st = amz_io_rows_open(f, &hd, &wr, &err);
     if (st == AMZ_OK)
-        st = amz_gen_stream(algo, AMZ_TOPO_SQUARE, w, h, o, amz_amz_rows_put, &wr, NULL, &err);
+        st = amz_gen_stream(algo, AMZ_TOPO_SQUARE, w, h, o, wr, NULL, &err);
     if (st == AMZ_OK)
-        st = amz_amz_rows_end(&wr, &err);
+        st = amz_row_sink_finish(wr, &err);
+    else
+        amz_row_sink_abort(wr);
     if (st)
         fail_msg("%s %dx%d: %s", algo, w, h, err.msg);
     fclose(f);
@@ -96,16 +98,19 @@ static void test_streamed_equals_in_memory(void **state)
         }
 }
 
-/* A sink that records the rows it sees and can fail at a given row. */
+/* A sink that records the rows it sees and can fail at a given row: a caller-made
+ * sink, as amaze/stream.h describes (amz_row_sink first, then the ops table). */
 typedef struct rec {
+    amz_row_sink sink;
     int32_t next, fail_at;
     int32_t w;
     uint64_t *bits; /* rows as received, one after another */
+    int *finished, *destroyed;
 } rec;
 
-static amz_status rec_row(void *ctx, int32_t y, const uint64_t *row, amz_error *err)
+static amz_status rec_row(amz_row_sink *s, int32_t y, const uint64_t *row, amz_error *err)
 {
-    rec *r = ctx;
+    rec *r = (rec *)s;
     assert_int_equal(y, r->next);
     if (y == r->fail_at)
         return amz_errorf(err, AMZ_EIO, "sink failed at row %d", y);
@@ -119,6 +124,20 @@ static amz_status rec_row(void *ctx, int32_t y, const uint64_t *row, amz_error *
     r->next++;
     return AMZ_OK;
 }
+
+static amz_status rec_finish(amz_row_sink *s, amz_error *err)
+{
+    (void)err;
+    ++*((rec *)s)->finished;
+    return AMZ_OK;
+}
+
+static void rec_destroy(amz_row_sink *s)
+{
+    ++*((rec *)s)->destroyed;
+}
+
+static const amz_row_sink_ops rec_ops = {rec_row, rec_finish, rec_destroy};
 
 static int cancel_after(void *ctx, const amz_event *ev)
 {
@@ -136,12 +155,18 @@ static void test_driver_rules(void **state)
     /* The rows handed over are the maze's rows, in order, each once. */
     for (size_t a = 0; a < 3; a++) {
         const int w = 70, h = 9;
-        rec r = {0, -1, w, calloc(((size_t)w * h * 2 + 63) / 64, 8)};
+        int fin = 0, des = 0;
+        rec r = {{&rec_ops}, 0, -1, w, calloc(((size_t)w * h * 2 + 63) / 64, 8), &fin, &des};
         amz_gen_options o;
         amz_gen_options_init(&o);
         o.seed = 42;
-        assert_int_equal(amz_gen_stream(streamers[a], AMZ_TOPO_SQUARE, w, h, &o, rec_row, &r, NULL, &err), AMZ_OK);
+        assert_int_equal(amz_gen_stream(streamers[a], AMZ_TOPO_SQUARE, w, h, &o, &r.sink, NULL, &err), AMZ_OK);
         assert_int_equal(r.next, h);
+        /* The stream only puts rows: ending the sink is the caller's, once. */
+        assert_int_equal(fin + des, 0);
+        assert_int_equal(amz_row_sink_finish(&r.sink, &err), AMZ_OK);
+        assert_int_equal(fin, 1);
+        assert_int_equal(des, 1);
         amz_maze m;
         tu_generate(&m, AMZ_TOPO_SQUARE, w, h, streamers[a], 42);
         assert_memory_equal(r.bits, m.passages, ((size_t)w * h * 2 + 7) / 8);
@@ -150,35 +175,36 @@ static void test_driver_rules(void **state)
         memset(r.bits, 0, ((size_t)w * h * 2 + 63) / 64 * 8);
         r.next = 0;
         r.fail_at = 4;
-        assert_int_equal(amz_gen_stream(streamers[a], AMZ_TOPO_SQUARE, w, h, &o, rec_row, &r, NULL, &err), AMZ_EIO);
+        assert_int_equal(amz_gen_stream(streamers[a], AMZ_TOPO_SQUARE, w, h, &o, &r.sink, NULL, &err), AMZ_EIO);
         assert_string_equal(err.msg, "sink failed at row 4");
         free(r.bits);
         /* Progress events only, and an observer can cancel. */
         int n = 0;
         amz_observer obs = {cancel_after, &n, 0};
-        rec r2 = {0, -1, 3000, calloc(((size_t)3000 * 3000 * 2 + 63) / 64, 8)};
-        assert_int_equal(amz_gen_stream(streamers[a], AMZ_TOPO_SQUARE, 3000, 3000, &o, rec_row, &r2, &obs, &err),
+        rec r2 = {{&rec_ops}, 0, -1, 3000, calloc(((size_t)3000 * 3000 * 2 + 63) / 64, 8), &fin, &des};
+        assert_int_equal(amz_gen_stream(streamers[a], AMZ_TOPO_SQUARE, 3000, 3000, &o, &r2.sink, &obs, &err),
                          AMZ_ECANCELED);
         assert_true(r2.next < 3000);
         free(r2.bits);
     }
     /* What cannot stream is refused before any row. */
-    rec r = {0, 0, 1, NULL};
+    int fin = 0, des = 0;
+    rec r = {{&rec_ops}, 0, 0, 1, NULL, &fin, &des};
     amz_gen_options o;
     amz_gen_options_init(&o);
     assert_false(amz_gen_can_stream("backtracker", AMZ_TOPO_SQUARE));
     assert_false(amz_gen_can_stream("eller", AMZ_TOPO_HEX));
     assert_true(amz_gen_can_stream("sidewinder", AMZ_TOPO_SQUARE));
-    assert_int_equal(amz_gen_stream("backtracker", AMZ_TOPO_SQUARE, 4, 4, &o, rec_row, &r, NULL, &err),
+    assert_int_equal(amz_gen_stream("backtracker", AMZ_TOPO_SQUARE, 4, 4, &o, &r.sink, NULL, &err),
                      AMZ_EUNSUPPORTED);
-    assert_int_equal(amz_gen_stream("nope", AMZ_TOPO_SQUARE, 4, 4, &o, rec_row, &r, NULL, &err), AMZ_ENOTFOUND);
-    assert_int_equal(amz_gen_stream("eller", AMZ_TOPO_HEX, 4, 4, &o, rec_row, &r, NULL, &err), AMZ_EUNSUPPORTED);
-    assert_int_equal(amz_gen_stream("eller", AMZ_TOPO_SQUARE, 0, 4, &o, rec_row, &r, NULL, &err), AMZ_ERANGE);
+    assert_int_equal(amz_gen_stream("nope", AMZ_TOPO_SQUARE, 4, 4, &o, &r.sink, NULL, &err), AMZ_ENOTFOUND);
+    assert_int_equal(amz_gen_stream("eller", AMZ_TOPO_HEX, 4, 4, &o, &r.sink, NULL, &err), AMZ_EUNSUPPORTED);
+    assert_int_equal(amz_gen_stream("eller", AMZ_TOPO_SQUARE, 0, 4, &o, &r.sink, NULL, &err), AMZ_ERANGE);
     o.braid = 0.5;
-    assert_int_equal(amz_gen_stream("eller", AMZ_TOPO_SQUARE, 4, 4, &o, rec_row, &r, NULL, &err), AMZ_EUNSUPPORTED);
+    assert_int_equal(amz_gen_stream("eller", AMZ_TOPO_SQUARE, 4, 4, &o, &r.sink, NULL, &err), AMZ_EUNSUPPORTED);
     o.braid = 0;
     o.ends = AMZ_ENDS_FARTHEST;
-    assert_int_equal(amz_gen_stream("eller", AMZ_TOPO_SQUARE, 4, 4, &o, rec_row, &r, NULL, &err), AMZ_EUNSUPPORTED);
+    assert_int_equal(amz_gen_stream("eller", AMZ_TOPO_SQUARE, 4, 4, &o, &r.sink, NULL, &err), AMZ_EUNSUPPORTED);
     assert_int_equal(r.next, 0);
     /* Memory follows the width only. */
     assert_true(amz_gen_stream_memory("eller", 100000) < 2u << 20);
@@ -191,18 +217,25 @@ static void test_row_writer_rules(void **state)
     amz_error err;
     amz_error_clear(&err);
     FILE *f = tmpfile();
-    amz_amz_rows w;
-    amz_stream_header h = {AMZ_TOPO_SQUARE, 5, 3, 0, 14, 1, "eller"};
+    amz_row_sink *w = NULL;
+    amz_stream_header h = {AMZ_TOPO_SQUARE, 5, 3, 0, 14, 1, "eller", NULL};
     uint64_t row[2] = {~(uint64_t)0, ~(uint64_t)0}; /* padding bits set: the writer clears them */
-    assert_int_equal(amz_amz_rows_begin(&w, f, &h, &err), AMZ_OK);
-    assert_int_equal(amz_amz_rows_put(&w, 1, row, &err), AMZ_EINVAL); /* out of order */
-    assert_int_equal(amz_amz_rows_put(&w, 0, row, &err), AMZ_OK);
-    assert_int_equal(amz_amz_rows_end(&w, &err), AMZ_EINVAL); /* rows missing */
+    assert_true(amz_io_rows_memory(&h) < 256);
+    assert_int_equal(amz_io_rows_open(f, &h, &w, &err), AMZ_OK);
+    assert_int_equal(amz_row_sink_put(w, 1, row, &err), AMZ_EINVAL); /* out of order */
+    assert_int_equal(amz_row_sink_put(w, 0, row, &err), AMZ_OK);
+    assert_int_equal(amz_row_sink_finish(w, &err), AMZ_EINVAL); /* rows missing; freed anyway */
     h.goal = 15;
-    assert_int_equal(amz_amz_rows_begin(&w, f, &h, &err), AMZ_EINVAL);
+    assert_int_equal(amz_io_rows_open(f, &h, &w, &err), AMZ_EINVAL);
+    assert_null(w);
     h.goal = 14;
     h.algorithm = "bad name";
-    assert_int_equal(amz_amz_rows_begin(&w, f, &h, &err), AMZ_EINVAL);
+    assert_int_equal(amz_io_rows_open(f, &h, &w, &err), AMZ_EINVAL);
+    h.algorithm = "eller";
+    h.width = 0;
+    assert_int_equal(amz_io_rows_memory(&h), UINT64_MAX);
+    assert_int_equal(amz_io_rows_open(f, &h, &w, &err), AMZ_EINVAL);
+    amz_row_sink_abort(NULL); /* a no-op */
     fclose(f);
 }
 

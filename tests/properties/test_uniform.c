@@ -1,11 +1,13 @@
 /* test_uniform.c — do aldous-broder and wilson draw every spanning tree with the same
- * probability? On small grids (3x3 square: 192 trees; 2x4 square: 56; 3x2 hex) the
- * trees are enumerated here (every edge subset of size cells-1 that is a tree),
- * their number is checked against the matrix-tree theorem, and the draws of each
- * generator are tested by chi-square at significance 0.001; every tree must appear.
- * The test's power is checked too: the backtracker must fail it. Houston is not
- * exactly uniform (docs/ALGORITHMS.md explains why); the test records that its draws
- * reach every tree yet are rejected, as documented. */
+ * probability? On small grids of every kind (3x3 square: 192 trees; 2x4 square: 56;
+ * 3x2 hex; a 3x3 torus; a 2x2x2 cube; triangle, octagon and polar grids; wrapped hex
+ * and triangle strips) the trees are enumerated here (every edge subset of size
+ * cells-1 that is a tree, over the edges amz_maze_neighbor lists), their number is
+ * checked against the matrix-tree theorem, and the draws of each generator are tested
+ * by chi-square at significance 0.001; every tree must appear. The test's power is
+ * checked too: the backtracker must fail it. Houston is not exactly uniform
+ * (docs/ALGORITHMS.md explains why); on the plain grids the test records that its
+ * draws reach every tree yet are rejected, as documented. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,11 +20,11 @@
 
 #include "testutil.h"
 
-#define MAX_EDGES 16
+#define MAX_EDGES 20
 
 typedef struct grid_trees {
-    amz_topology topo;
-    int w, h, n, ne;
+    amz_grid grid;
+    int n, ne;
     amz_cell ea[MAX_EDGES], eb[MAX_EDGES]; /* edge k joins cells ea[k] and eb[k] */
     int edir[MAX_EDGES];                   /* the direction from ea[k] to eb[k] */
     int *index;                            /* edge-subset mask -> tree number, or -1 */
@@ -36,14 +38,13 @@ static int root(int *p, int x)
     return x;
 }
 
-static void enumerate(grid_trees *g, amz_topology t, int w, int h)
+static void enumerate(grid_trees *g, const amz_grid *grid)
 {
     amz_maze m;
-    assert_int_equal(amz_maze_init(&m, t, w, h, NULL), AMZ_OK);
-    g->topo = t;
-    g->w = w;
-    g->h = h;
-    g->n = w * h;
+    assert_int_equal(amz_maze_init_grid(&m, grid, NULL), AMZ_OK);
+    g->grid = *grid;
+    g->n = (int)m.ncells;
+    assert_true(g->n <= 64);
     g->ne = 0;
     for (amz_cell c = 0; c < m.ncells; c++)
         for (int d = 0; d < m.ndirs; d++) {
@@ -138,7 +139,13 @@ static draw_result draw(const grid_trees *g, const char *algo, int per_tree, uin
     const long n = (long)per_tree * g->trees;
     for (long i = 0; i < n; i++) {
         amz_maze m;
-        tu_generate(&m, g->topo, g->w, g->h, algo, seed0 + (uint64_t)i);
+        amz_error err;
+        assert_int_equal(amz_maze_init_grid(&m, &g->grid, &err), AMZ_OK);
+        amz_gen_options o;
+        amz_gen_options_init(&o);
+        o.seed = seed0 + (uint64_t)i;
+        if (amz_gen_run(&m, algo, &o, NULL, &err) != AMZ_OK)
+            fail_msg("%s: %s", algo, err.msg);
         int mask = 0;
         for (int k = 0; k < g->ne; k++)
             if (amz_maze_passage(&m, g->ea[k], g->edir[k]))
@@ -158,28 +165,41 @@ static draw_result draw(const grid_trees *g, const char *algo, int per_tree, uin
     return r;
 }
 
-static void check_grid(amz_topology t, int w, int h, long expected_trees)
+/* per_tree draws of each tree expected; houston checked as not uniform where asked. */
+static void check(const amz_grid *grid, long expected_trees, int per_tree, bool houston)
 {
     grid_trees g;
-    enumerate(&g, t, w, h);
+    enumerate(&g, grid);
+    char what[64];
+    amz_grid_format_size(grid, what, sizeof what);
     assert_int_equal(matrix_tree_count(&g), g.trees);
     if (expected_trees)
         assert_int_equal(g.trees, expected_trees);
     static const char *const uniform[] = {"aldous-broder", "wilson"};
     for (int a = 0; a < 2; a++) {
-        draw_result r = draw(&g, uniform[a], 60, 1000 + (uint64_t)a * 1000000);
+        draw_result r = draw(&g, uniform[a], per_tree, 1000 + (uint64_t)a * 1000000);
         if (r.unseen || r.chi2 > r.critical)
-            fail_msg("%s on %s %dx%d: chi2 %.1f > %.1f or %d of %d trees never drawn", uniform[a],
-                     amz_topology_name(t), w, h, r.chi2, r.critical, r.unseen, g.trees);
+            fail_msg("%s on %s %s: chi2 %.1f > %.1f or %d of %d trees never drawn", uniform[a],
+                     amz_topology_name(grid->topology), what, r.chi2, r.critical, r.unseen, g.trees);
     }
     /* Power: a biased generator is rejected. */
-    draw_result b = draw(&g, "backtracker", 20, 7);
-    assert_true(b.chi2 > b.critical);
+    draw_result b = draw(&g, "backtracker", per_tree < 20 ? per_tree : 20, 7);
+    if (!(b.chi2 > b.critical))
+        fail_msg("backtracker on %s %s passes as uniform: the test has no power", amz_topology_name(grid->topology),
+                 what);
     /* Houston: every tree, but measurably not uniform (docs/ALGORITHMS.md). */
-    draw_result hr = draw(&g, "houston", 60, 3000000);
-    assert_int_equal(hr.unseen, 0);
-    assert_true(hr.chi2 > hr.critical);
+    if (houston) {
+        draw_result hr = draw(&g, "houston", per_tree, 3000000);
+        assert_int_equal(hr.unseen, 0);
+        assert_true(hr.chi2 > hr.critical);
+    }
     free(g.index);
+}
+
+static void check_grid(amz_topology t, int w, int h, long expected_trees)
+{
+    const amz_grid grid = {t, w, h, 1, 0, false};
+    check(&grid, expected_trees, 60, true);
 }
 
 static void test_square_3x3(void **state)
@@ -201,12 +221,45 @@ static void test_hex_3x2(void **state)
     check_grid(AMZ_TOPO_HEX, 3, 2, 0); /* the count comes from the matrix-tree theorem alone */
 }
 
+/* Known counts: the 3x3 torus C3 x C3 has 11664 spanning trees, the cube graph Q3
+ * (2x2x2) 384. The others come from the matrix-tree theorem alone. */
+static void test_torus_and_cube(void **state)
+{
+    (void)state;
+    const amz_grid torus = {AMZ_TOPO_SQUARE, 3, 3, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false};
+    const amz_grid cube = {AMZ_TOPO_SQUARE, 2, 2, 2, 0, false};
+    const amz_grid cylinder = {AMZ_TOPO_SQUARE, 3, 2, 1, AMZ_WRAP_X, false};
+    check(&torus, 11664, 12, false);
+    check(&cube, 384, 60, false);
+    check(&cylinder, 0, 60, false);
+}
+
+static void test_new_topologies(void **state)
+{
+    (void)state;
+    static const amz_grid grids[] = {
+        {AMZ_TOPO_TRIANGLE, 4, 2, 1, 0, false},
+        {AMZ_TOPO_TRIANGLE, 3, 3, 1, 0, false},
+        {AMZ_TOPO_TRIANGLE, 4, 2, 1, AMZ_WRAP_X, false},
+        {AMZ_TOPO_TRIANGLE, 2, 2, 2, 0, false},
+        {AMZ_TOPO_OCTAGON, 2, 2, 1, 0, false},
+        {AMZ_TOPO_OCTAGON, 3, 2, 1, 0, false},
+        {AMZ_TOPO_POLAR, 6, 2, 1, 0, false},
+        {AMZ_TOPO_POLAR, 3, 3, 1, 0, false},
+        {AMZ_TOPO_HEX, 4, 2, 1, AMZ_WRAP_X, false},
+    };
+    for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++)
+        check(&grids[i], 0, 30, false);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_square_3x3),
         cmocka_unit_test(test_square_2x4),
         cmocka_unit_test(test_hex_3x2),
+        cmocka_unit_test(test_torus_and_cube),
+        cmocka_unit_test(test_new_topologies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -115,7 +115,7 @@ bool tu_edges_consistent(const amz_maze *m)
             if (!amz_maze_passage(m, c, d))
                 continue;
             amz_cell nb = amz_maze_neighbor(m, c, d);
-            if (nb == AMZ_NO_CELL || !amz_maze_passage(m, nb, amz_dir_opposite(m->topology, d)))
+            if (nb == AMZ_NO_CELL || !amz_maze_passage(m, nb, amz_maze_back(m, c, d)))
                 return false;
         }
     return true;
@@ -170,7 +170,8 @@ void tu_random_mask(amz_maze *m, double fraction, uint64_t seed)
 
 static void same_shape(const amz_maze *a, const amz_maze *b, const char *what)
 {
-    if (a->topology != b->topology || a->width != b->width || a->height != b->height || a->ncells != b->ncells)
+    if (a->topology != b->topology || a->width != b->width || a->height != b->height || a->ncells != b->ncells ||
+        a->levels != b->levels || a->wrap != b->wrap || a->weave != b->weave)
         fail_msg("%s: shape differs (%d %dx%d vs %d %dx%d)", what, a->topology, a->width, a->height, b->topology,
                  b->width, b->height);
     for (amz_cell c = 0; c < a->ncells; c++) {
@@ -196,6 +197,8 @@ void tu_assert_same_maze_full(const amz_maze *a, const amz_maze *b, const char *
     if (a->seed != b->seed || strcmp(a->algorithm, b->algorithm) != 0)
         fail_msg("%s: origin %s/%llu vs %s/%llu", what, a->algorithm, (unsigned long long)a->seed, b->algorithm,
                  (unsigned long long)b->seed);
+    if ((a->recipe == NULL) != (b->recipe == NULL) || (a->recipe && strcmp(a->recipe, b->recipe) != 0))
+        fail_msg("%s: recipes '%s' vs '%s'", what, a->recipe ? a->recipe : "(none)", b->recipe ? b->recipe : "(none)");
     if (a->has_solution != b->has_solution)
         fail_msg("%s: solution present in one maze only", what);
     if (!a->has_solution)
@@ -251,7 +254,7 @@ amz_status tu_amz_read_mem(const void *data, size_t len, amz_maze *m, const amz_
     /* fmemopen of zero bytes is not portable: use a temporary file for an empty image. */
     FILE *f = len ? fmemopen((void *)data, len, "rb") : tmpfile();
     assert_non_null(f);
-    amz_status st = amz_amz_read(f, m, o, err);
+    amz_status st = amz_io_read_amz(f, m, o, err);
     fclose(f);
     return st;
 }

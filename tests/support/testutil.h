@@ -48,7 +48,7 @@ typedef amz_status (*tu_writer)(const amz_maze *m, FILE *f, amz_error *err);
 char *tu_write_mem(const amz_maze *m, tu_writer fn, size_t *len);
 /* Renders m as text in a style, with or without colour, into a malloc'd string. */
 char *tu_render_mem(const amz_maze *m, amz_text_style style, bool color, bool solution, size_t *len);
-/* Reads a .amz image from memory with amz_amz_read (o may be NULL). */
+/* Reads a .amz image from memory with amz_io_read_amz (o may be NULL). */
 amz_status tu_amz_read_mem(const void *data, size_t len, amz_maze *m, const amz_read_options *o, amz_error *err);
 
 /* A fresh empty folder under $TMPDIR (or /tmp) for file tests; tu_rmdir_all removes it

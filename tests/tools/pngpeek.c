@@ -21,6 +21,7 @@ int main(int argc, char **argv)
     png_bytep px = malloc(PNG_IMAGE_SIZE(img));
     if (!px || !png_image_finish_read(&img, NULL, px, 0, NULL)) {
         fprintf(stderr, "pngpeek: %s: %s\n", argv[1], img.message);
+        free(px);
         return 1;
     }
     printf("%u %u\n", img.width, img.height);
@@ -28,6 +29,7 @@ int main(int argc, char **argv)
         unsigned x, y;
         if (sscanf(argv[i], "%u,%u", &x, &y) != 2 || x >= img.width || y >= img.height) {
             fprintf(stderr, "pngpeek: bad pixel '%s'\n", argv[i]);
+            free(px);
             return 2;
         }
         png_bytep p = px + ((size_t)y * img.width + x) * 3;

@@ -135,25 +135,25 @@ static void run(const config *c, const char *dir, outcome *out)
     {
         bool before = H.failed;
         amz_error_clear(&err);
-        amz_status st = amz_maze_save(&copy, path, &err);
-        if (!step_ok(st, &err, before, "amz_maze_save", c)) {
+        amz_status st = amz_io_save(&copy, path, &err);
+        if (!step_ok(st, &err, before, "amz_io_save", c)) {
             assert_int_equal(tu_dir_count(dir), 0); /* no temporary file, no partial file */
             goto done;
         }
     }
-    STEP(amz_maze_load(path, &loaded, NULL, NULL, &err), &err, "amz_maze_load");
+    STEP(amz_io_load(path, &loaded, NULL, NULL, &err), &err, "amz_io_load");
     STEP(amz_solve_run(&loaded, "dfs", loaded.start, loaded.goal, NULL, NULL, &r, &err), &err, "amz_solve_run");
     /* JSON and text through the sniffing loader (which slurps the stream). */
     FILE *f = open_memstream(&buf, &len);
-    amz_json_write(&loaded, f, NULL);
+    amz_io_write_json(&loaded, f, NULL);
     fclose(f);
     f = fmemopen(buf, len, "rb");
     {
         bool before = H.failed;
         amz_error_clear(&err);
-        amz_status st = amz_maze_read(f, "json", &fromjson, NULL, NULL, &err);
+        amz_status st = amz_io_read(f, "json", &fromjson, NULL, NULL, &err);
         fclose(f);
-        if (!step_ok(st, &err, before, "amz_maze_read json", c))
+        if (!step_ok(st, &err, before, "amz_io_read json", c))
             goto done;
     }
     if (c->topo == AMZ_TOPO_SQUARE) {
@@ -173,9 +173,9 @@ static void run(const config *c, const char *dir, outcome *out)
         f = fmemopen(buf, len, "rb");
         bool before = H.failed;
         amz_error_clear(&err);
-        amz_status st = amz_maze_read(f, "text", &fromtext, NULL, NULL, &err);
+        amz_status st = amz_io_read(f, "text", &fromtext, NULL, NULL, &err);
         fclose(f);
-        if (!step_ok(st, &err, before, "amz_maze_read text", c))
+        if (!step_ok(st, &err, before, "amz_io_read text", c))
             goto done;
         if (!c->masked)
             assert_true(amz_maze_equal(&fromtext, &loaded));

@@ -114,7 +114,7 @@ static void test_hand_built_images(void **state)
         amz_maze m, back;
         build_hand_maze(&m, sol);
         size_t len;
-        char *img = tu_write_mem(&m, amz_amz_write, &len);
+        char *img = tu_write_mem(&m, amz_io_write_amz, &len);
         assert_int_equal(len, wlen);
         assert_memory_equal(img, want, wlen);
         amz_error err;
@@ -129,7 +129,7 @@ static void test_hand_built_images(void **state)
     assert_int_equal(amz_maze_init(&m, AMZ_TOPO_HEX, 2, 1, NULL), AMZ_OK);
     assert_int_equal(amz_maze_set_exists(&m, 1, false, NULL), AMZ_OK);
     size_t len;
-    uint8_t *img = (uint8_t *)tu_write_mem(&m, amz_amz_write, &len);
+    uint8_t *img = (uint8_t *)tu_write_mem(&m, amz_io_write_amz, &len);
     assert_int_equal(len, 45 + 0 + 1 + 1 + 4);
     assert_int_equal(img[10], AMZ_TOPO_HEX);
     assert_int_equal(img[11], 1); /* mask flag */
@@ -141,12 +141,79 @@ static void test_hand_built_images(void **state)
     amz_maze_deinit(&m);
 }
 
+/* ---- records after the header (flag bit 3) ---- */
+
+/* The hand-built 2x2 maze with flag bit 3 and the records rec (rec_len bytes, the end
+ * tag included) after the algorithm name. */
+static size_t with_records(uint8_t *img, const uint8_t *rec, size_t rec_len)
+{
+    size_t n = hand_square(img, false) - 4; /* drop the CRC */
+    img[11] |= 8;
+    memmove(img + 49 + rec_len, img + 49, n - 49); /* 45 + "test": the records go here */
+    memcpy(img + 49, rec, rec_len);
+    n += rec_len + 4;
+    fix_crc(img, n);
+    return n;
+}
+
+static void test_records(void **state)
+{
+    (void)state;
+    uint8_t img[2048];
+    amz_maze m;
+    amz_error err;
+    /* A recipe, an unknown record (from a later version: skipped), the end. */
+    const uint8_t good[] = {1, 5, 0, '-', 's', ' ', '2', 'x', 7, 3, 0, 'a', 'b', 'c', 0};
+    size_t len = with_records(img, good, sizeof good);
+    assert_int_equal(tu_amz_read_mem(img, len, &m, NULL, &err), AMZ_OK);
+    assert_non_null(m.recipe);
+    assert_string_equal(m.recipe, "-s 2x");
+    /* Written back: the known record only, in the same place. */
+    size_t back_len;
+    uint8_t *back = (uint8_t *)tu_write_mem(&m, amz_io_write_amz, &back_len);
+    assert_int_equal(back_len, len - 6);
+    assert_memory_equal(back + 49, good, 8);
+    assert_int_equal(back[57], 0);
+    free(back);
+    amz_maze_deinit(&m);
+    /* Broken records are refused with a message naming them. */
+    static const struct {
+        uint8_t rec[16];
+        size_t len;
+        const char *needle;
+    } bad[] = {
+        {{1, 1, 0, 'a', 1, 1, 0, 'b', 0}, 9, "two recipe records"},
+        {{1, 2, 0, 'a', 0x07, 0}, 6, "recipe record: recipe byte 1 is 0x07"},
+        {{1, 0, 8, 'a'}, 4, "recipe record of 2048 bytes"},
+        {{1, 9, 0, 'a', 'b'}, 5, "truncated file"},
+        {{7, 3}, 2, "truncated file"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        len = with_records(img, bad[i].rec, bad[i].len);
+        amz_error_clear(&err);
+        assert_int_equal(tu_amz_read_mem(img, len, &m, NULL, &err), AMZ_EFORMAT);
+        if (!strstr(err.msg, bad[i].needle))
+            fail_msg("bad record %zu: '%s' lacks '%s'", i, err.msg, bad[i].needle);
+    }
+    /* A generated maze keeps its recipe through .amz and JSON. */
+    tu_generate(&m, AMZ_TOPO_HEX, 9, 7, "wilson", 11);
+    assert_non_null(m.recipe);
+    assert_string_equal(m.recipe, "-s 9x7 -t hex -a wilson --seed 11");
+    char *j = tu_write_mem(&m, amz_io_write_json, &len);
+    amz_maze fromjson;
+    assert_int_equal(amz_io_read_json(j, len, &fromjson, NULL, &err), AMZ_OK);
+    tu_assert_same_maze_full(&m, &fromjson, "recipe through JSON");
+    amz_maze_deinit(&fromjson);
+    free(j);
+    amz_maze_deinit(&m);
+}
+
 /* ---- round trips ---- */
 
 static void round_trip(const amz_maze *m, const char *what)
 {
     size_t len, len2;
-    char *img = tu_write_mem(m, amz_amz_write, &len);
+    char *img = tu_write_mem(m, amz_io_write_amz, &len);
     amz_maze back;
     amz_error err;
     if (tu_amz_read_mem(img, len, &back, NULL, &err) != AMZ_OK)
@@ -154,7 +221,7 @@ static void round_trip(const amz_maze *m, const char *what)
     tu_assert_same_maze_full(m, &back, what);
     assert_true(amz_maze_equal(m, &back));
     /* Writing what was read gives the same bytes. */
-    char *img2 = tu_write_mem(&back, amz_amz_write, &len2);
+    char *img2 = tu_write_mem(&back, amz_io_write_amz, &len2);
     assert_int_equal(len, len2);
     assert_memory_equal(img, img2, len);
     amz_maze_deinit(&back);
@@ -224,7 +291,7 @@ static uint8_t *sample(int kind, size_t *len)
     } else {
         tu_generate(&m, AMZ_TOPO_HEX, 4, 3, "hunt-and-kill", 3);
     }
-    uint8_t *img = (uint8_t *)tu_write_mem(&m, amz_amz_write, len);
+    uint8_t *img = (uint8_t *)tu_write_mem(&m, amz_io_write_amz, len);
     amz_maze_deinit(&m);
     return img;
 }
@@ -244,7 +311,7 @@ static amz_status read_both(const uint8_t *img, size_t len, amz_error *err)
     amz_error err2;
     amz_error_clear(&err2);
     FILE *f = len ? fmemopen((void *)img, len, "rb") : tmpfile();
-    amz_status st2 = amz_maze_read(f, "sample.amz", &m, &limit, NULL, &err2);
+    amz_status st2 = amz_io_read(f, "sample.amz", &m, &limit, NULL, &err2);
     fclose(f);
     if (st2 == AMZ_OK)
         amz_maze_deinit(&m);
@@ -260,7 +327,7 @@ static amz_status read_both(const uint8_t *img, size_t len, amz_error *err)
     f = tmpfile();
     assert_int_equal(fwrite(img, 1, len, f), len);
     rewind(f);
-    amz_status st3 = amz_amz_read(f, &m, &limit, &err3);
+    amz_status st3 = amz_io_read_amz(f, &m, &limit, &err3);
     fclose(f);
     if (st3 == AMZ_OK)
         amz_maze_deinit(&m);
@@ -334,16 +401,17 @@ static void test_bad_fields(void **state)
     size_t len = hand_square(img, true); /* passages at 49, solution length at 50, moves at 58 */
     expect_bad(img, len, 0, 0x88, 1, "bad magic");
     expect_bad(img, len, 3, 'X', 1, "bad magic");
-    expect_bad(img, len, 8, 2, 2, "unsupported .amz version 2");
+    expect_bad(img, len, 8, 2, 2, "a plain square grid in a version 2 file");
+    expect_bad(img, len, 8, 3, 2, "unsupported .amz version 3");
     expect_bad(img, len, 8, 0, 2, "unsupported .amz version 0");
     expect_bad(img, len, 8, 0x100, 2, "unsupported .amz version 256");
-    expect_bad(img, len, 10, 2, 1, "unknown topology code 2");
-    expect_bad(img, len, 11, 2 | 8, 1, "unknown flags 0x08"); /* bit 2 is the streamed-rows layout */
+    expect_bad(img, len, 10, 2, 1, "unknown topology code 2 in a version 1 file");
+    expect_bad(img, len, 11, 2 | 0x10, 1, "unknown flags 0x10"); /* bits 2, 3: rows layout, records */
     expect_bad(img, len, 11, 2 | 0x80, 1, "unknown flags 0x80");
-    expect_bad(img, len, 12, 0, 4, "impossible maze size 0x2");
-    expect_bad(img, len, 16, 0xffffffffu, 4, "impossible maze size");
+    expect_bad(img, len, 12, 0, 4, "impossible grid: size 0x2");
+    expect_bad(img, len, 16, 0xffffffffu, 4, "impossible grid: size");
     expect_bad(img, len, 12, 1u << 20, 4, "truncated"); /* 2^21 cells: legal, but no data */
-    expect_bad(img, len, 20, 4, 8, "start cell 4 is outside the 2x2 grid");
+    expect_bad(img, len, 20, 4, 8, "start cell 4 is outside the grid (4 cells)");
     expect_bad(img, len, 28, UINT64_MAX, 8, "goal cell 18446744073709551615 is outside");
     expect_bad(img, len, 28, 1, 8, "stored solution: path ends at cell 3, not at 1");
     expect_bad(img, len, 44, 64, 1, "algorithm name of 64 bytes");
@@ -362,6 +430,7 @@ static void test_bad_fields(void **state)
     /* Hex: 3 bits a move, a direction code 6 or 7 is no direction. */
     amz_maze m;
     tu_generate(&m, AMZ_TOPO_HEX, 2, 1, "backtracker", 1);
+    amz_maze_set_recipe(&m, NULL, NULL); /* no records: the offsets below are the plain layout's */
     m.goal = 0;
     amz_path p = {0, 0, NULL};
     assert_int_equal(amz_maze_set_solution(&m, &p, NULL), AMZ_OK);
@@ -370,9 +439,9 @@ static void test_bad_fields(void **state)
     amz_path q = {0, 1, &d};
     assert_int_equal(amz_maze_set_solution(&m, &q, NULL), AMZ_OK);
     size_t hl;
-    uint8_t *h = (uint8_t *)tu_write_mem(&m, amz_amz_write, &hl);
+    uint8_t *h = (uint8_t *)tu_write_mem(&m, amz_io_write_amz, &hl);
     size_t moves = 45 + strlen(m.algorithm) + 1 + 8;
-    expect_bad(h, hl, moves, 7, 1, "solution move 1 has direction 7, but a hex cell has 6");
+    expect_bad(h, hl, moves, 7, 1, "solution move 1 has direction 7, but this hex grid has 6");
     /* Hex passages: the first row's NE leaves the grid from an even column. */
     expect_bad(h, hl, moves - 9, 0x01, 1, "cell (0,0) has a passage NE leading out of the maze");
     free(h);
@@ -382,7 +451,7 @@ static void test_bad_fields(void **state)
     assert_int_equal(amz_maze_init(&m, AMZ_TOPO_SQUARE, 3, 1, NULL), AMZ_OK);
     assert_int_equal(amz_maze_set_exists(&m, 2, false, NULL), AMZ_OK);
     amz_maze_set_passage(&m, 0, AMZ_SQ_E, true, NULL);
-    uint8_t *k = (uint8_t *)tu_write_mem(&m, amz_amz_write, &hl); /* mask at 45, passages at 46 */
+    uint8_t *k = (uint8_t *)tu_write_mem(&m, amz_io_write_amz, &hl); /* mask at 45, passages at 46 */
     expect_bad(k, hl, 46, 0x01 | 0x04, 1, "cell (1,0) has a passage E leading out of the maze");
     expect_bad(k, hl, 46, 0x01 | 0x10, 1, "removed cell (2,0) has a passage");
     expect_bad(k, hl, 45, 0x03 | 0x08, 1, "mask padding bits are not zero");
@@ -442,7 +511,7 @@ static void test_huge_sizes(void **state)
     put_le(img + 16, (1u << 18) + 1, 4);
     fix_crc(img, len);
     assert_int_equal(tu_amz_read_mem(img, len, &m, NULL, &err), AMZ_EFORMAT);
-    assert_non_null(strstr(err.msg, "impossible maze size 262144x262145"));
+    assert_non_null(strstr(err.msg, "impossible grid: size 262144x262145"));
 
     /* A short regular file declaring a large maze, without a memory limit: refused
      * from the file's size, before the gigabytes are allocated. */
@@ -454,7 +523,7 @@ static void test_huge_sizes(void **state)
     rewind(f);
     mt = (tu_meter){0, 0};
     assert_int_equal(amz_set_allocator(&a), AMZ_OK);
-    assert_int_equal(amz_amz_read(f, &m, NULL, &err), AMZ_EFORMAT);
+    assert_int_equal(amz_io_read_amz(f, &m, NULL, &err), AMZ_EFORMAT);
     amz_set_allocator(NULL);
     fclose(f);
     assert_non_null(strstr(err.msg, "truncated"));
@@ -475,7 +544,7 @@ static void test_io_errors(void **state)
         FILE *f = tmpfile();
         amz_maze_set_origin(&m, bad_names[i], 1);
         amz_error_clear(&err);
-        assert_int_equal(amz_amz_write(&m, f, &err), AMZ_EINVAL);
+        assert_int_equal(amz_io_write_amz(&m, f, &err), AMZ_EINVAL);
         assert_non_null(strstr(err.msg, "that .amz cannot store"));
         assert_int_equal(ftell(f), 0);
         fclose(f);
@@ -485,14 +554,14 @@ static void test_io_errors(void **state)
     FILE *f = fopen("/dev/full", "wb");
     if (f) {
         setvbuf(f, NULL, _IONBF, 0);
-        assert_int_equal(amz_amz_write(&m, f, &err), AMZ_EIO);
+        assert_int_equal(amz_io_write_amz(&m, f, &err), AMZ_EIO);
         assert_non_null(strstr(err.msg, "write failed"));
         fclose(f);
     }
     /* Reading a folder: a read error, not a format error. */
     f = fopen("/", "rb");
     if (f) {
-        assert_int_equal(amz_amz_read(f, &back, NULL, &err), AMZ_EIO);
+        assert_int_equal(amz_io_read_amz(f, &back, NULL, &err), AMZ_EIO);
         assert_non_null(strstr(err.msg, "read error"));
         fclose(f);
     }
@@ -504,6 +573,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_crc32),
         cmocka_unit_test(test_hand_built_images),
+        cmocka_unit_test(test_records),
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_truncated_everywhere),
         cmocka_unit_test(test_every_bit_flipped),

@@ -202,14 +202,19 @@ static void test_static_matches_runtime(void **state)
     /* The terrain tile layout agrees with its run-time format. */
     const amz_bitfmt *t = amz_tile_format();
     amz_bitfmt p;
-    assert_int_equal(amz_bitfmt_parse(&p, "type:7,height:8,vegetation:1", 16, NULL), AMZ_OK);
+    assert_int_equal(amz_bitfmt_parse(&p, "type:2,biome:4,river:1,height:8,vegetation:1", 16, NULL), AMZ_OK);
     assert_true(amz_bitfmt_equal(t, &p));
-    for (unsigned i = 0; i < 3; i++)
+    for (unsigned i = 0; i < 5; i++)
         assert_int_equal(t->shift[i], p.shift[i]);
-    assert_int_equal(amz_tile_make(4, 48, true), 2145);
-    assert_int_equal(amz_tile_type_of(2145), 4);
-    assert_int_equal(amz_tile_height_of(2145), 48);
-    assert_true(amz_tile_vegetation_of(2145));
+    /* Height and vegetation keep the article's bits: (48, 1) is 97 in the low 9 bits. */
+    uint16_t w = amz_tile_make_full(2, 9, true, 48, true);
+    assert_int_equal(w, (2 << 14) | (9 << 10) | (1 << 9) | (48 << 1) | 1);
+    assert_int_equal(w & 0x1ff, 2145 & 0x1ff);
+    assert_int_equal(amz_tile_type_of(w), 2);
+    assert_int_equal(amz_tile_biome_of(w), 9);
+    assert_true(amz_tile_river_of(w));
+    assert_int_equal(amz_tile_height_of(w), 48);
+    assert_true(amz_tile_vegetation_of(w));
 }
 
 int main(void)

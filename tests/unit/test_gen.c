@@ -100,17 +100,24 @@ static void test_run_contract(void **state)
 
 /* ---- peak memory through the allocator hook ---- */
 
+static int count_event(void *ctx, const amz_event *ev)
+{
+    (void)ev;
+    ++*(uint64_t *)ctx;
+    return 0;
+}
+
 static void test_memory_estimate(void **state)
 {
     (void)state;
     const amz_gen_info *g0 = amz_gen_at(0);
-    assert_true(amz_gen_memory_estimate(NULL, AMZ_TOPO_SQUARE, 10, 10) == UINT64_MAX);
-    assert_true(amz_gen_memory_estimate(g0, (amz_topology)7, 10, 10) == UINT64_MAX);
-    assert_true(amz_gen_memory_estimate(g0, AMZ_TOPO_SQUARE, 0, 10) == UINT64_MAX);
-    assert_true(amz_gen_memory_estimate(g0, AMZ_TOPO_SQUARE, 10, -1) == UINT64_MAX);
-    assert_true(amz_gen_memory_estimate(g0, AMZ_TOPO_SQUARE, INT64_MAX, INT64_MAX) == UINT64_MAX);
+    assert_true(amz_gen_memory_estimate(NULL, AMZ_TOPO_SQUARE, 10, 10, false) == UINT64_MAX);
+    assert_true(amz_gen_memory_estimate(g0, (amz_topology)7, 10, 10, false) == UINT64_MAX);
+    assert_true(amz_gen_memory_estimate(g0, AMZ_TOPO_SQUARE, 0, 10, false) == UINT64_MAX);
+    assert_true(amz_gen_memory_estimate(g0, AMZ_TOPO_SQUARE, 10, -1, false) == UINT64_MAX);
+    assert_true(amz_gen_memory_estimate(g0, AMZ_TOPO_SQUARE, INT64_MAX, INT64_MAX, false) == UINT64_MAX);
     /* The CLI's example of a size too large for memory is refused by the estimate. */
-    assert_true(amz_gen_memory_estimate(g0, AMZ_TOPO_SQUARE, 100000000, 100000000) > (UINT64_C(1) << 50));
+    assert_true(amz_gen_memory_estimate(g0, AMZ_TOPO_SQUARE, 100000000, 100000000, false) > (UINT64_C(1) << 50));
 
     static const int shapes[][2] = {{1, 1},   {1, 2000}, {2000, 1}, {3, 700}, {700, 3},
                                     {64, 64}, {100, 37}, {37, 100}, {513, 257}};
@@ -120,16 +127,19 @@ static void test_memory_estimate(void **state)
         const amz_gen_info *g = amz_gen_at(i);
         for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++)
             for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
-                for (int masked = 0; masked < 2; masked++) {
+                for (int kind = 0; kind < 3; kind++) {
+                    /* kind 0: plain; 1: masked; 2: watched step by step (every event). */
+                    const bool masked = kind == 1, watched = kind == 2;
                     if (!amz_gen_supports(g, (amz_topology)t) || (masked && !g->masks))
                         continue;
                     int w = shapes[s][0], h = shapes[s][1];
-                    uint64_t est = amz_gen_memory_estimate(g, (amz_topology)t, w, h);
+                    uint64_t est = amz_gen_memory_estimate(g, (amz_topology)t, w, h, watched);
                     uint64_t cells = (uint64_t)w * (uint64_t)h;
                     /* At least the passages, and monotone in each side. */
                     assert_true(est >= cells * (uint64_t)(amz_topology_ndirs((amz_topology)t) / 2) / 8);
-                    assert_true(amz_gen_memory_estimate(g, (amz_topology)t, w + 1, h) >= est);
-                    assert_true(amz_gen_memory_estimate(g, (amz_topology)t, w, h + 1) >= est);
+                    assert_true(amz_gen_memory_estimate(g, (amz_topology)t, w + 1, h, watched) >= est);
+                    assert_true(amz_gen_memory_estimate(g, (amz_topology)t, w, h + 1, watched) >= est);
+                    assert_true(amz_gen_memory_estimate(g, (amz_topology)t, w, h, true) >= est);
                     mt = (tu_meter){0, 0};
                     assert_int_equal(amz_set_allocator(&a), AMZ_OK);
                     amz_maze m;
@@ -137,7 +147,10 @@ static void test_memory_estimate(void **state)
                     if (masked && m.ncells > 1) /* the mask costs a bit per cell, not in the estimate */
                         amz_maze_set_exists(&m, m.ncells - 1, false, NULL); /* one island */
                     uint64_t mask_bytes = masked ? (cells + 63) / 64 * 8 : 0;
-                    assert_int_equal(amz_gen_run(&m, g->name, NULL, NULL, NULL), AMZ_OK);
+                    uint64_t events = 0;
+                    amz_observer every = {count_event, &events, 0};
+                    assert_int_equal(amz_gen_run(&m, g->name, NULL, watched ? &every : NULL, NULL), AMZ_OK);
+                    assert_true(!watched || events > 0);
                     amz_maze_deinit(&m);
                     amz_set_allocator(NULL);
                     assert_true(mt.live == 0);
@@ -145,7 +158,8 @@ static void test_memory_estimate(void **state)
                      * the estimate leaves out: there only gross overruns count. */
                     if (masked ? mt.peak > 2 * est + 3 * mask_bytes + 16384 : mt.peak > est)
                         fail_msg("%s on %s %dx%d%s: peak %llu bytes, estimate %llu", g->name,
-                                 amz_topology_name((amz_topology)t), w, h, masked ? " masked" : "",
+                                 amz_topology_name((amz_topology)t), w, h,
+                                 masked ? " masked" : watched ? " watched" : "",
                                  (unsigned long long)mt.peak, (unsigned long long)est);
                     /* An estimate wildly above the real need (3x: per-cell figures assume a full grid,
                      * a strip has fewer edges) refuses mazes that fit. */

@@ -2,7 +2,10 @@
  * (perfect and braided) solve to 2d + 2 pixel moves where d is the maze's own BFS
  * distance (testutil's independent BFS); margins are cut away; disconnected pictures
  * have no path; the painted output differs from the input exactly on the path; broken
- * PNGs (not PNG, truncated at any length) give an error, never a crash. */
+ * PNGs (not PNG, truncated at any length) give an error, never a crash; and memory:
+ * headers claiming what their file cannot hold are refused before any allocation, and
+ * every reader's peak (metered through the allocator hook, libpng's own blocks
+ * included) stays within max_bytes at every limit. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +15,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <zlib.h>
 
 #include "amaze/image.h"
 #include "imgtest.h"
@@ -81,7 +85,7 @@ static void solve_block_picture(uint64_t seed, bool braided, int margin)
             size_t olen = 0;
             FILE *mf = open_memstream(&out, &olen);
             amz_color red = {255, 0, 0, 255};
-            assert_int_equal(amz_image_write_path(png, len, &pm, &org, &r.path, red, mf, &err), AMZ_OK);
+            assert_int_equal(amz_image_write_path(png, len, &pm, &org, &r.path, red, NULL, mf, &err), AMZ_OK);
             fclose(mf);
             tu_image a, b;
             assert_true(tu_png_load_mem(png, len, &a));
@@ -155,12 +159,13 @@ static void test_disconnected(void **state)
     amz_maze_deinit(&m);
 }
 
+/* Openings: none in a closed outer wall (unless the ends are given as pixels), and
+ * gaps in the side walls when start and goal sit on the left and right columns. */
 static void test_openings(void **state)
 {
     (void)state;
     amz_maze m;
     tu_generate(&m, AMZ_TOPO_SQUARE, 5, 5, "backtracker", 3);
-    /* Closed outer wall: no entrance. */
     amz_image_options o;
     amz_image_options_init(&o);
     o.cell = 2, o.wall = 1, o.openings = false, o.markers = false;
@@ -170,12 +175,30 @@ static void test_openings(void **state)
     assert_int_equal(amz_image_write(&m, &o, AMZ_IMAGE_PNG, mf, NULL), AMZ_OK);
     fclose(mf);
     amz_maze pm;
+    amz_image_origin org;
     amz_error err;
-    assert_int_equal(amz_image_read_maze(buf, len, NULL, &pm, NULL, &err), AMZ_OK);
-    amz_cell a, b;
-    assert_int_equal(amz_image_find_openings(&pm, &a, &b, &err), AMZ_ENOTFOUND);
+    assert_int_equal(amz_image_read_maze(buf, len, NULL, &pm, &org, &err), AMZ_ENOTFOUND);
     assert_non_null(strstr(err.msg, "no entrance"));
+    /* The same picture with the ends given: the cells' pixels (margin 1). */
+    amz_image_read_options ro;
+    amz_image_read_options_init(&ro);
+    ro.has_from = ro.has_to = true;
+    ro.from_x = 2, ro.from_y = 2, ro.to_x = 10, ro.to_y = 10;
+    assert_int_equal(amz_image_read_maze(buf, len, &ro, &pm, &org, &err), AMZ_OK);
+    assert_int_equal(org.openings, 0);
+    assert_int_equal(pm.start, (amz_cell)1 * pm.width + 1);
+    assert_int_equal(pm.goal, (amz_cell)9 * pm.width + 9);
     amz_maze_deinit(&pm);
+    /* Ends on a wall, in the margin, off the picture. */
+    ro.from_x = 1;
+    assert_int_equal(amz_image_read_maze(buf, len, &ro, &pm, &org, &err), AMZ_EINVAL);
+    assert_non_null(strstr(err.msg, "wall"));
+    ro.from_x = 0;
+    assert_int_equal(amz_image_read_maze(buf, len, &ro, &pm, &org, &err), AMZ_EINVAL);
+    assert_non_null(strstr(err.msg, "outside the maze"));
+    ro.from_x = 99;
+    assert_int_equal(amz_image_read_maze(buf, len, &ro, &pm, &org, &err), AMZ_ERANGE);
+    assert_non_null(strstr(err.msg, "outside the 13x13 image"));
     free(buf);
     /* Start on the left column, goal on the right: gaps in the side walls. */
     m.start = 2 * 5;
@@ -185,10 +208,10 @@ static void test_openings(void **state)
     mf = open_memstream(&buf, &len);
     assert_int_equal(amz_image_write(&m, &o, AMZ_IMAGE_PNG, mf, NULL), AMZ_OK);
     fclose(mf);
-    assert_int_equal(amz_image_read_maze(buf, len, NULL, &pm, NULL, &err), AMZ_OK);
-    assert_int_equal(amz_image_find_openings(&pm, &a, &b, &err), AMZ_OK);
-    assert_int_equal(a, (amz_cell)5 * pm.width + 0);
-    assert_int_equal(b, (amz_cell)7 * pm.width + 10);
+    assert_int_equal(amz_image_read_maze(buf, len, NULL, &pm, &org, &err), AMZ_OK);
+    assert_int_equal(org.openings, 2);
+    assert_int_equal(pm.start, (amz_cell)5 * pm.width + 0);
+    assert_int_equal(pm.goal, (amz_cell)7 * pm.width + 10);
     amz_maze_deinit(&pm);
     free(buf);
     amz_maze_deinit(&m);
@@ -340,7 +363,7 @@ static void test_png_kinds(void **state)
         size_t olen = 0;
         FILE *mf = open_memstream(&out, &olen);
         amz_color red = {255, 0, 0, 255};
-        assert_int_equal(amz_image_write_path(b.p, b.n, &pm, &org, &r.path, red, mf, &err), AMZ_OK);
+        assert_int_equal(amz_image_write_path(b.p, b.n, &pm, &org, &r.path, red, NULL, mf, &err), AMZ_OK);
         fclose(mf);
         tu_image o;
         assert_true(tu_png_load_mem(out, olen, &o));
@@ -382,20 +405,264 @@ static void test_corrupted_bytes(void **state)
         if (st == AMZ_OK)
             amz_maze_deinit(&pm);
         else
-            assert_true(st == AMZ_EFORMAT || st == AMZ_ENOMEM || st == AMZ_ERANGE);
+            assert_true(st == AMZ_EFORMAT || st == AMZ_ENOMEM || st == AMZ_ERANGE || st == AMZ_ENOTFOUND);
     }
     free(bad);
     free(png);
     amz_maze_deinit(&m);
 }
 
+/* ---- memory ---- */
+
+static tu_meter meter;
+
+/* Peak bytes allocated since the last call (the meter's live count then is the base). */
+static uint64_t peak_since(uint64_t *base)
+{
+    uint64_t p = meter.peak - *base;
+    *base = meter.live;
+    meter.peak = meter.live;
+    return p;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)(v >> 24), p[1] = (unsigned char)(v >> 16), p[2] = (unsigned char)(v >> 8);
+    p[3] = (unsigned char)v;
+}
+
+/* A PNG of signature, IHDR claiming w x h (grey, depth bits, interlaced or not), an
+ * IDAT of `idat` zero bytes and IEND: the header a hostile file needs, no more. */
+static membuf claim_png(uint32_t w, uint32_t h, int depth, int interlace, size_t idat)
+{
+    membuf b = {calloc(1, 57 + idat), 57 + idat, 57 + idat};
+    unsigned char *p = b.p;
+    memcpy(p, "\x89PNG\r\n\x1a\n", 8);
+    put32(p + 8, 13);
+    memcpy(p + 12, "IHDR", 4);
+    put32(p + 16, w);
+    put32(p + 20, h);
+    p[24] = (unsigned char)depth, p[25] = 0, p[26] = 0, p[27] = 0, p[28] = (unsigned char)interlace;
+    put32(p + 29, (uint32_t)crc32(0, p + 12, 17));
+    unsigned char *q = p + 33;
+    put32(q, (uint32_t)idat);
+    memcpy(q + 4, "IDAT", 4);
+    put32(q + 8 + idat, (uint32_t)crc32(0, q + 4, (uInt)(4 + idat)));
+    q += 12 + idat;
+    put32(q, 0);
+    memcpy(q + 4, "IEND", 4);
+    put32(q + 8, (uint32_t)crc32(0, q + 4, 4));
+    return b;
+}
+
+/* Claims a file that length cannot hold are refused by every reader, with a message
+ * and without allocating for them; the estimate from the header alone follows the
+ * claim when the file length is unknown. */
+static void test_claims(void **state)
+{
+    (void)state;
+    static const uint32_t sizes[][3] = {
+        {100000, 100000, 0}, {2147483647u, 1, 0}, {1, 2147483647u, 0}, {12000, 12000, 1}, {65536, 65536, 1},
+    };
+    uint64_t base = meter.live;
+    peak_since(&base);
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        membuf b = claim_png(sizes[k][0], sizes[k][1], 8, (int)sizes[k][2], 10);
+        amz_image_read_options o;
+        amz_image_read_options_init(&o);
+        o.max_bytes = 100u << 20;
+        amz_maze m;
+        amz_error err;
+        for (int limit = 0; limit < 2; limit++) {
+            o.max_bytes = limit ? 100u << 20 : 0;
+            peak_since(&base);
+            assert_int_equal(amz_image_read_maze(b.p, b.n, &o, &m, NULL, &err), AMZ_EFORMAT);
+            assert_non_null(strstr(err.msg, "more than its 67 bytes can hold"));
+            assert_int_equal(amz_image_read_mask(b.p, b.n, &o, AMZ_TOPO_SQUARE, &m, &err), AMZ_EFORMAT);
+            assert_non_null(strstr(err.msg, "claims"));
+            assert_true(peak_since(&base) < 4096);
+        }
+        uint64_t need;
+        assert_int_equal(amz_image_read_memory(b.p, b.n, b.n, &need, &err), AMZ_EFORMAT);
+        assert_int_equal(amz_image_read_memory(b.p, 33, 0, &need, &err), AMZ_OK);
+        assert_true(need >= (uint64_t)sizes[k][0] * sizes[k][1] / 8);
+        if (sizes[k][2]) /* interlaced: decoded whole, 4 bytes a pixel */
+            assert_true(need >= (uint64_t)sizes[k][0] * sizes[k][1] * 4);
+        free(b.p);
+    }
+    /* A header that is not one, and a file too short for it. */
+    uint64_t need;
+    amz_error err;
+    membuf b = claim_png(10, 10, 3, 0, 10);
+    assert_int_equal(amz_image_read_memory(b.p, b.n, 0, &need, &err), AMZ_EFORMAT);
+    assert_int_equal(amz_image_read_memory(b.p, 20, 0, &need, &err), AMZ_EFORMAT);
+    assert_non_null(strstr(err.msg, "truncated"));
+    free(b.p);
+}
+
+/* The block picture of a w x h maze as an RGB PNG, interlaced or not. */
+static membuf maze_png(int w, int h, uint64_t seed, int interlace)
+{
+    amz_maze m;
+    tu_generate(&m, AMZ_TOPO_SQUARE, w, h, "backtracker", seed);
+    size_t len;
+    char *png = block_png(&m, &len, 3);
+    tu_image im;
+    assert_true(tu_png_load_mem(png, len, &im));
+    membuf b = encode(&im, PNG_COLOR_TYPE_RGB, 8, interlace);
+    tu_image_free(&im);
+    free(png);
+    amz_maze_deinit(&m);
+    return b;
+}
+
+/* Every reader at every limit from far too small to enough: it succeeds or refuses
+ * with AMZ_ERANGE naming the limit, and never holds more than the limit. */
+static void test_limits_kept(void **state)
+{
+    (void)state;
+    for (int interlace = 0; interlace < 2; interlace++) {
+        membuf b = maze_png(150, 110, 4, interlace);
+        uint64_t base = meter.live, ok_at = 0;
+        for (uint64_t limit = 1024; limit <= (64u << 20); limit = limit * 5 / 4) {
+            amz_image_read_options o;
+            amz_image_read_options_init(&o);
+            o.max_bytes = limit;
+            amz_maze m, mask;
+            amz_image_origin org;
+            amz_error err;
+            peak_since(&base);
+            amz_status st = amz_image_read_maze(b.p, b.n, &o, &m, &org, &err);
+            uint64_t peak = peak_since(&base);
+            if (peak > limit)
+                fail_msg("%s read at limit %llu: peak %llu", interlace ? "interlaced" : "plain",
+                         (unsigned long long)limit, (unsigned long long)peak);
+            if (st != AMZ_OK) {
+                assert_int_equal(st, AMZ_ERANGE);
+                assert_non_null(strstr(err.msg, "allowed"));
+                assert_int_equal(ok_at, 0); /* once enough, always enough */
+                continue;
+            }
+            if (!ok_at)
+                ok_at = limit;
+            /* Painting and masks under the same limit, beside the maze. */
+            amz_solve_result r;
+            assert_int_equal(amz_solve_run(&m, "bfs", m.start, m.goal, NULL, NULL, &r, &err), AMZ_OK);
+            char *out = NULL;
+            size_t olen = 0;
+            FILE *mf = open_memstream(&out, &olen);
+            peak_since(&base);
+            st = amz_image_write_path(b.p, b.n, &m, &org, &r.path, (amz_color){255, 0, 0, 255}, &o, mf, &err);
+            fclose(mf);
+            free(out);
+            assert_true(st == AMZ_OK || st == AMZ_ERANGE);
+            assert_true(peak_since(&base) <= limit);
+            st = amz_image_read_mask(b.p, b.n, &o, AMZ_TOPO_HEX, &mask, &err);
+            assert_true(peak_since(&base) <= limit);
+            if (st == AMZ_OK)
+                amz_maze_deinit(&mask);
+            else
+                assert_int_equal(st, AMZ_ERANGE);
+            amz_path_deinit(&r.path);
+            amz_maze_deinit(&m);
+        }
+        assert_true(ok_at > 0);
+        /* An interlaced picture is decoded whole: 4 bytes a pixel are never enough. */
+        if (interlace)
+            assert_true(ok_at > 4 * 307 * 227);
+        free(b.p);
+    }
+}
+
+/* The RGBA entry points: bad pixel arguments are refused with a message and leave the
+ * maze zeroed; a mask read from the decoded pixels (at the default threshold and at
+ * another) is the PNG mask reader's; a path painted on a maze that does not fit is
+ * refused and leaves the pixels alone. */
+static void test_rgba_entry_points(void **state)
+{
+    (void)state;
+    amz_maze m;
+    tu_generate(&m, AMZ_TOPO_SQUARE, 9, 6, "backtracker", 12);
+    size_t len;
+    char *png = block_png(&m, &len, 2);
+    tu_image im;
+    assert_true(tu_png_load_mem(png, len, &im));
+    const size_t stride = (size_t)im.w * 4;
+    amz_maze pm;
+    amz_error err;
+    const struct {
+        const void *px;
+        uint32_t w, h;
+        size_t stride;
+    } bad[] = {{NULL, 4, 4, 16}, {im.px, 0, 4, 16}, {im.px, 4, 0, 16}, {im.px, 0x80000000u, 1, SIZE_MAX},
+               {im.px, (uint32_t)im.w, (uint32_t)im.h, stride - 1}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memset(&pm, 0x5a, sizeof pm);
+        amz_error_clear(&err);
+        assert_int_equal(amz_image_read_maze_rgba(bad[i].px, bad[i].w, bad[i].h, bad[i].stride, NULL, &pm, NULL, &err),
+                         AMZ_EINVAL);
+        assert_true(strlen(err.msg) > 0);
+        assert_null(pm.passages);
+        memset(&pm, 0x5a, sizeof pm);
+        assert_int_equal(amz_image_read_mask_rgba(bad[i].px, bad[i].w, bad[i].h, bad[i].stride, NULL,
+                                                  AMZ_TOPO_SQUARE, &pm, &err),
+                         AMZ_EINVAL);
+        assert_null(pm.passages);
+    }
+    /* Masks: the PNG reader's cells from the same pixels, for both topologies. */
+    amz_image_read_options o;
+    amz_image_read_options_init(&o);
+    for (int k = 0; k < 4; k++) {
+        o.threshold = k % 2 ? 250 : 0;
+        amz_topology t = k < 2 ? AMZ_TOPO_SQUARE : AMZ_TOPO_HEX;
+        amz_maze a, b;
+        assert_int_equal(amz_image_read_mask(png, len, &o, t, &a, &err), AMZ_OK);
+        assert_int_equal(amz_image_read_mask_rgba(im.px, (uint32_t)im.w, (uint32_t)im.h, stride, &o, t, &b, &err),
+                         AMZ_OK);
+        tu_assert_same_maze(&a, &b, "mask from RGBA");
+        amz_maze_deinit(&a);
+        amz_maze_deinit(&b);
+    }
+    /* A dark picture is no mask. */
+    uint8_t dark[4 * 6] = {0};
+    for (int i = 3; i < 24; i += 4)
+        dark[i] = 255;
+    assert_int_equal(amz_image_read_mask_rgba(dark, 3, 2, 12, NULL, AMZ_TOPO_SQUARE, &pm, &err), AMZ_EFORMAT);
+    assert_non_null(strstr(err.msg, "no light pixel"));
+    /* Painting: the maze read from the pixels, placed one pixel too far right. */
+    amz_image_origin org;
+    assert_int_equal(amz_image_read_maze_rgba(im.px, (uint32_t)im.w, (uint32_t)im.h, stride, NULL, &pm, &org, &err),
+                     AMZ_OK);
+    amz_solve_result r;
+    assert_int_equal(amz_solve_run(&pm, "bfs", pm.start, pm.goal, NULL, NULL, &r, &err), AMZ_OK);
+    uint8_t *copy = malloc(stride * (size_t)im.h);
+    memcpy(copy, im.px, stride * (size_t)im.h);
+    org.x += im.w - pm.width + 1;
+    const amz_color red = {255, 0, 0, 255};
+    assert_int_equal(amz_image_paint_path_rgba(copy, (uint32_t)im.w, (uint32_t)im.h, stride, &pm, &org, &r.path, red,
+                                               NULL, &err),
+                     AMZ_EINVAL);
+    assert_non_null(strstr(err.msg, "does not fit"));
+    assert_memory_equal(copy, im.px, stride * (size_t)im.h);
+    free(copy);
+    amz_path_deinit(&r.path);
+    amz_maze_deinit(&pm);
+    tu_image_free(&im);
+    free(png);
+    amz_maze_deinit(&m);
+}
+
 int main(void)
 {
+    /* Installed before anything else allocates (see amz_set_allocator). */
+    amz_allocator a = tu_meter_allocator(&meter);
+    amz_set_allocator(&a);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perfect_pictures), cmocka_unit_test(test_braided_pictures),
         cmocka_unit_test(test_disconnected),     cmocka_unit_test(test_openings),
         cmocka_unit_test(test_bad_pictures),     cmocka_unit_test(test_png_kinds),
-        cmocka_unit_test(test_corrupted_bytes),
+        cmocka_unit_test(test_corrupted_bytes),  cmocka_unit_test(test_claims),
+        cmocka_unit_test(test_limits_kept),      cmocka_unit_test(test_rgba_entry_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,7 +17,7 @@
 static amz_status read_str(const char *text, amz_maze *m, amz_error *err)
 {
     amz_error_clear(err);
-    return amz_json_read(text, strlen(text), m, NULL, err);
+    return amz_io_read_json(text, strlen(text), m, NULL, err);
 }
 
 /* Expects `text` to be refused with a message containing `needle`. */
@@ -45,7 +45,7 @@ static void test_exact_text(void **state)
     amz_maze_set_passage(&m, 0, AMZ_SQ_S, true, NULL);
     amz_maze_set_passage(&m, 1, AMZ_SQ_S, true, NULL);
     amz_maze_set_origin(&m, "test", UINT64_MAX);
-    char *s = tu_write_mem(&m, amz_json_write, NULL);
+    char *s = tu_write_mem(&m, amz_io_write_json, NULL);
     assert_string_equal(s, "{\"topology\":\"square\",\"width\":2,\"height\":2,\"start\":0,\"goal\":3,"
                            "\"seed\":18446744073709551615,\"algorithm\":\"test\",\"cells\":[6,12,1,1]}\n");
     free(s);
@@ -55,7 +55,7 @@ static void test_exact_text(void **state)
     assert_int_equal(amz_maze_set_exists(&m, 2, false, NULL), AMZ_OK); /* drops the solution */
     assert_int_equal(amz_maze_set_solution(&m, &p, NULL), AMZ_OK);
     amz_maze_set_origin(&m, "q\"b\\s\x01", 0);
-    s = tu_write_mem(&m, amz_json_write, NULL);
+    s = tu_write_mem(&m, amz_io_write_json, NULL);
     assert_string_equal(s, "{\"topology\":\"square\",\"width\":2,\"height\":2,\"start\":0,\"goal\":3,\"seed\":0,"
                            "\"algorithm\":\"q\\\"b\\\\s\\u0001\",\"cells\":[2,12,-1,1],\"solution\":[0,1,3]}\n");
     amz_maze back;
@@ -66,7 +66,7 @@ static void test_exact_text(void **state)
     assert_non_null(strstr(err.msg, "algorithm name has a byte 0x01"));
     free(s);
     amz_maze_set_origin(&m, "q\"b\\s", 0);
-    s = tu_write_mem(&m, amz_json_write, NULL);
+    s = tu_write_mem(&m, amz_io_write_json, NULL);
     assert_non_null(strstr(s, "\"algorithm\":\"q\\\"b\\\\s\""));
     assert_int_equal(read_str(s, &back, &err), AMZ_OK);
     tu_assert_same_maze_full(&m, &back, "escaped name");
@@ -78,7 +78,7 @@ static void test_exact_text(void **state)
     assert_int_equal(amz_maze_init(&m, AMZ_TOPO_HEX, 2, 2, NULL), AMZ_OK);
     amz_maze_set_passage(&m, 0, AMZ_HEX_SE, true, NULL);
     amz_maze_set_passage(&m, 0, AMZ_HEX_S, true, NULL);
-    s = tu_write_mem(&m, amz_json_write, NULL);
+    s = tu_write_mem(&m, amz_io_write_json, NULL);
     assert_non_null(strstr(s, "\"topology\":\"hex\""));
     assert_non_null(strstr(s, "\"cells\":[12,32,1,0]"));
     free(s);
@@ -128,12 +128,12 @@ static void test_round_trips(void **state)
             assert_true(st == AMZ_OK || st == AMZ_ENOPATH);
         }
         size_t len;
-        char *s = tu_write_mem(&m, amz_json_write, &len);
+        char *s = tu_write_mem(&m, amz_io_write_json, &len);
         assert_int_equal(strlen(s), len);
         assert_true(len && s[len - 1] == '\n' && !memchr(s, '\n', len - 1)); /* one line */
         check_cells(&m, s);
         amz_error err;
-        if (amz_json_read(s, len, &back, NULL, &err) != AMZ_OK)
+        if (amz_io_read_json(s, len, &back, NULL, &err) != AMZ_OK)
             fail_msg("round trip %d: %s", k, err.msg);
         tu_assert_same_maze_full(&m, &back, "JSON round trip");
         assert_true(amz_maze_equal(&m, &back));
@@ -150,12 +150,12 @@ static void test_truncated_everywhere(void **state)
     tu_generate(&m, AMZ_TOPO_SQUARE, 3, 2, "backtracker", 1);
     assert_int_equal(amz_solve_maze(&m, "bfs", NULL, NULL, NULL, NULL), AMZ_OK);
     size_t len;
-    char *s = tu_write_mem(&m, amz_json_write, &len);
+    char *s = tu_write_mem(&m, amz_io_write_json, &len);
     amz_maze_deinit(&m);
     for (size_t cut = 0; cut + 1 < len; cut++) { /* all but the final newline */
         amz_error err;
         amz_error_clear(&err);
-        amz_status st = amz_json_read(s, cut, &m, NULL, &err);
+        amz_status st = amz_io_read_json(s, cut, &m, NULL, &err);
         if (st != AMZ_EFORMAT)
             fail_msg("JSON cut to %zu of %zu bytes: status %d", cut, len, st);
         assert_true(strncmp(err.msg, "JSON: ", 6) == 0);
@@ -207,11 +207,14 @@ static void test_inconsistent(void **state)
     expect_bad("{" BASE_KEYS ",\"cells\":[18,8]}", "cell (0,0) has mask 18, above the 4 directions");
     expect_bad("{\"topology\":\"hex\",\"width\":2,\"height\":1,\"cells\":[2,16]}",
                "JSON: cell (0,0) has a passage NE leading out of the maze");
-    expect_bad("{" BASE_KEYS ",\"cells\":[64,8]}", "cells out of range");
+    expect_bad("{" BASE_KEYS ",\"cells\":[64,8]}", "has mask 64, above the 4 directions");
+    expect_bad("{" BASE_KEYS ",\"cells\":[32768,8]}", "cells out of range");
     expect_bad("{" BASE_KEYS ",\"cells\":[-2,8]}", "cells out of range");
     expect_bad("{" BASE_KEYS ",\"cells\":[2,-1]}", "cell (0,0) has a passage E leading out"); /* into a removed cell */
-    expect_bad("{" BASE_KEYS ",\"cells\":[2]}", "\"cells\" has 1 entries, a 2x1 maze has 2");
-    expect_bad("{" BASE_KEYS ",\"cells\":[2,8,0]}", "\"cells\" has 3 entries");
+    expect_bad("{" BASE_KEYS ",\"cells\":[2]}", "\"cells\" has 1 entries, a 2x1 square maze has 2");
+    expect_bad("{" BASE_KEYS ",\"cells\":[2,8,0]}", "\"cells\" has more than 2 entries (the maze's cells)");
+    /* Cells first, size after: the count is checked once the size is known. */
+    expect_bad("{\"cells\":[2,8,0],\"topology\":\"square\",\"width\":2,\"height\":1}", "\"cells\" has 3 entries");
     expect_bad("{" BASE_KEYS ",\"cells\":[]}", "\"cells\" has 0 entries");
     expect_bad("{\"topology\":\"cube\",\"width\":2,\"height\":1,\"cells\":[2,8]}", "unknown topology \"cube\"");
     expect_bad("{\"topology\":7,\"width\":2,\"height\":1,\"cells\":[2,8]}", "expected a string");
@@ -288,7 +291,7 @@ static void test_deep_nesting(void **state)
     n += (size_t)sprintf(s + n, "," BASE_KEYS ",\"cells\":[2,8]}");
     amz_maze m;
     amz_error err;
-    assert_int_equal(amz_json_read(s, n, &m, NULL, &err), AMZ_OK);
+    assert_int_equal(amz_io_read_json(s, n, &m, NULL, &err), AMZ_OK);
     amz_maze_deinit(&m);
     /* 200000 open brackets: refused with a message, not a stack overflow. */
     n = (size_t)sprintf(s, "{\"x\":");
@@ -311,16 +314,16 @@ static void test_huge_sizes(void **state)
     /* Above the memory limit: refused before allocating. */
     amz_read_options o = {UINT64_C(1) << 20};
     const char *big = "{\"topology\":\"square\",\"width\":100000,\"height\":100000,\"cells\":[0]}";
-    assert_int_equal(amz_json_read(big, strlen(big), &m, &o, &err), AMZ_ENOMEM);
+    assert_int_equal(amz_io_read_json(big, strlen(big), &m, &o, &err), AMZ_ENOMEM);
     assert_non_null(strstr(err.msg, "a 100000x100000 maze needs about"));
     /* Without a limit, the short "cells" list gives it away before the maze is made. */
     tu_meter mt = {0, 0};
     amz_allocator a = tu_meter_allocator(&mt);
     assert_int_equal(amz_set_allocator(&a), AMZ_OK);
-    amz_status st = amz_json_read(big, strlen(big), &m, NULL, &err);
+    amz_status st = amz_io_read_json(big, strlen(big), &m, NULL, &err);
     amz_set_allocator(NULL);
     assert_int_equal(st, AMZ_EFORMAT);
-    assert_non_null(strstr(err.msg, "\"cells\" has 1 entries, a 100000x100000 maze has 10000000000"));
+    assert_non_null(strstr(err.msg, "\"cells\" has 1 entries, a 100000x100000 square maze has 10000000000"));
     if (mt.peak > (1u << 20))
         fail_msg("a %zu-byte document made the reader allocate %llu bytes", strlen(big),
                  (unsigned long long)mt.peak);

@@ -1,7 +1,7 @@
 /* test_load.c — reading any format and saving (src/io/load.c): format sniffing (.amz
  * magic, JSON after a BOM or blank lines, text art otherwise), the input's name on
  * every message, empty and binary inputs, missing and unreadable files, standard
- * input, and amz_maze_save's atomic file. */
+ * input, and amz_io_save's atomic file. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,7 +22,7 @@ static amz_status read_mem(const void *data, size_t len, const char *name, amz_m
     FILE *f = len ? fmemopen((void *)data, len, "rb") : tmpfile();
     assert_non_null(f);
     amz_error_clear(err);
-    amz_status st = amz_maze_read(f, name, m, NULL, fmt, err);
+    amz_status st = amz_io_read(f, name, m, NULL, fmt, err);
     fclose(f);
     return st;
 }
@@ -54,14 +54,14 @@ static void test_sniffing(void **state)
     amz_error err;
     size_t len;
     /* .amz */
-    char *img = tu_write_mem(&m, amz_amz_write, &len);
+    char *img = tu_write_mem(&m, amz_io_write_amz, &len);
     assert_int_equal(read_mem(img, len, "m.amz", &back, &fmt, &err), AMZ_OK);
     assert_int_equal(fmt, AMZ_FORMAT_AMZ);
     tu_assert_same_maze_full(&m, &back, "sniffed .amz");
     amz_maze_deinit(&back);
     free(img);
     /* JSON, plain and behind a BOM and blank lines */
-    char *js = tu_write_mem(&m, amz_json_write, &len);
+    char *js = tu_write_mem(&m, amz_io_write_json, &len);
     assert_int_equal(read_mem(js, len, "m.json", &back, &fmt, &err), AMZ_OK);
     assert_int_equal(fmt, AMZ_FORMAT_JSON);
     tu_assert_same_maze_full(&m, &back, "sniffed JSON");
@@ -118,36 +118,36 @@ static void test_load_and_save(void **state)
     tu_generate(&m, AMZ_TOPO_HEX, 9, 5, "hunt-and-kill", 2);
     assert_int_equal(amz_maze_set_exists(&m, 7, false, NULL), AMZ_OK);
     snprintf(path, sizeof path, "%s/maze.amz", dir);
-    assert_int_equal(amz_maze_save(&m, path, &err), AMZ_OK);
+    assert_int_equal(amz_io_save(&m, path, &err), AMZ_OK);
     assert_int_equal(tu_dir_count(dir), 1);
-    assert_int_equal(amz_maze_load(path, &back, NULL, &fmt, &err), AMZ_OK);
+    assert_int_equal(amz_io_load(path, &back, NULL, &fmt, &err), AMZ_OK);
     assert_int_equal(fmt, AMZ_FORMAT_AMZ);
     tu_assert_same_maze_full(&m, &back, "save and load");
     amz_maze_deinit(&back);
     /* Loading from standard input. */
     FILE *in = freopen(path, "rb", stdin);
     assert_non_null(in);
-    assert_int_equal(amz_maze_load("-", &back, NULL, &fmt, &err), AMZ_OK);
+    assert_int_equal(amz_io_load("-", &back, NULL, &fmt, &err), AMZ_OK);
     tu_assert_same_maze_full(&m, &back, "load from stdin");
     amz_maze_deinit(&back);
     /* A folder as output: the file is not written, nothing is left behind. */
-    assert_int_equal(amz_maze_save(&m, dir, &err), AMZ_EIO);
+    assert_int_equal(amz_io_save(&m, dir, &err), AMZ_EIO);
     assert_int_equal(tu_dir_count(dir), 1);
     snprintf(path, sizeof path, "%s/missing/maze.amz", dir);
-    assert_int_equal(amz_maze_save(&m, path, &err), AMZ_EIO);
+    assert_int_equal(amz_io_save(&m, path, &err), AMZ_EIO);
     assert_non_null(strstr(err.msg, "cannot create"));
     assert_int_equal(tu_dir_count(dir), 1);
     /* Missing and unreadable inputs. */
-    assert_int_equal(amz_maze_load(path, &back, NULL, NULL, &err), AMZ_EIO);
+    assert_int_equal(amz_io_load(path, &back, NULL, NULL, &err), AMZ_EIO);
     char want[4400];
     snprintf(want, sizeof want, "%s: cannot open: %s", path, strerror(ENOENT));
     assert_string_equal(err.msg, want);
-    assert_int_equal(amz_maze_load(dir, &back, NULL, NULL, &err), AMZ_EIO);
+    assert_int_equal(amz_io_load(dir, &back, NULL, NULL, &err), AMZ_EIO);
     assert_non_null(strstr(err.msg, "read error"));
     if (geteuid() != 0) { /* root reads anything */
         snprintf(path, sizeof path, "%s/maze.amz", dir);
         chmod(path, 0);
-        assert_int_equal(amz_maze_load(path, &back, NULL, NULL, &err), AMZ_EIO);
+        assert_int_equal(amz_io_load(path, &back, NULL, NULL, &err), AMZ_EIO);
         assert_non_null(strstr(err.msg, "cannot open"));
     }
     amz_maze_deinit(&m);

@@ -48,7 +48,10 @@ static void test_topology_names(void **state)
     amz_error err;
     assert_int_equal(amz_topology_ndirs(AMZ_TOPO_SQUARE), 4);
     assert_int_equal(amz_topology_ndirs(AMZ_TOPO_HEX), 6);
-    assert_int_equal(amz_topology_ndirs((amz_topology)2), 0);
+    assert_int_equal(amz_topology_ndirs(AMZ_TOPO_TRIANGLE), 4);
+    assert_int_equal(amz_topology_ndirs(AMZ_TOPO_OCTAGON), 8);
+    assert_int_equal(amz_topology_ndirs(AMZ_TOPO_POLAR), 9);
+    assert_int_equal(amz_topology_ndirs((amz_topology)AMZ_TOPO_COUNT), 0);
     assert_string_equal(amz_topology_name(AMZ_TOPO_SQUARE), "square");
     assert_string_equal(amz_topology_name(AMZ_TOPO_HEX), "hex");
     assert_null(amz_topology_name((amz_topology)7));
@@ -65,9 +68,11 @@ static void test_topology_names(void **state)
         assert_string_equal(amz_dir_name(AMZ_TOPO_SQUARE, d), sq[d]);
     for (int d = 0; d < 6; d++)
         assert_string_equal(amz_dir_name(AMZ_TOPO_HEX, d), hx[d]);
-    assert_string_equal(amz_dir_name(AMZ_TOPO_SQUARE, 4), "?");
+    assert_string_equal(amz_dir_name(AMZ_TOPO_SQUARE, 4), "U");
+    assert_string_equal(amz_dir_name(AMZ_TOPO_SQUARE, 10), "?");
+    assert_string_equal(amz_dir_name(AMZ_TOPO_POLAR, 4), "OUT2");
     assert_string_equal(amz_dir_name(AMZ_TOPO_HEX, -1), "?");
-    assert_string_equal(amz_dir_name((amz_topology)5, 0), "?");
+    assert_string_equal(amz_dir_name((amz_topology)AMZ_TOPO_COUNT, 0), "?");
     /* Opposites spelled out: N<->S, E<->W; N<->S, NE<->SW, SE<->NW. */
     assert_int_equal(amz_dir_opposite(AMZ_TOPO_SQUARE, AMZ_SQ_N), AMZ_SQ_S);
     assert_int_equal(amz_dir_opposite(AMZ_TOPO_SQUARE, AMZ_SQ_S), AMZ_SQ_N);
@@ -79,7 +84,10 @@ static void test_topology_names(void **state)
     assert_int_equal(amz_dir_opposite(AMZ_TOPO_HEX, AMZ_HEX_SW), AMZ_HEX_NE);
     assert_int_equal(amz_dir_opposite(AMZ_TOPO_HEX, AMZ_HEX_SE), AMZ_HEX_NW);
     assert_int_equal(amz_dir_opposite(AMZ_TOPO_HEX, AMZ_HEX_NW), AMZ_HEX_SE);
-    assert_int_equal(amz_dir_opposite(AMZ_TOPO_HEX, 6), -1);
+    assert_int_equal(amz_dir_opposite(AMZ_TOPO_HEX, AMZ_HEX_U), AMZ_HEX_D);
+    assert_int_equal(amz_dir_opposite(AMZ_TOPO_HEX, 8), -1);
+    assert_int_equal(amz_dir_opposite(AMZ_TOPO_POLAR, AMZ_POLAR_CW), AMZ_POLAR_CCW);
+    assert_int_equal(amz_dir_opposite(AMZ_TOPO_POLAR, AMZ_POLAR_IN), -1);
     assert_int_equal(amz_dir_opposite(AMZ_TOPO_SQUARE, -1), -1);
     assert_int_equal(amz_dir_opposite((amz_topology)9, 0), -1);
 }
@@ -174,7 +182,7 @@ static void test_init_and_cells(void **state)
         assert_int_equal(m.ncells, 0);
         amz_maze_deinit(&m);
     }
-    assert_int_equal(amz_maze_init(&m, (amz_topology)2, 3, 3, &err), AMZ_EINVAL);
+    assert_int_equal(amz_maze_init(&m, (amz_topology)AMZ_TOPO_COUNT, 3, 3, &err), AMZ_EINVAL);
     assert_non_null(strstr(err.msg, "topology"));
     assert_null(m.passages);
 }
@@ -242,10 +250,12 @@ static void test_set_passage_errors(void **state)
     assert_int_equal(amz_maze_set_passage(&m, 8, AMZ_SQ_S, true, &err), AMZ_ERANGE);
     assert_int_equal(amz_maze_set_passage(&m, 4, AMZ_SQ_W, true, &err), AMZ_ERANGE);
     assert_int_equal(amz_maze_set_passage(&m, -1, AMZ_SQ_E, true, &err), AMZ_ERANGE);
-    assert_string_equal(err.msg, "cell -1 is outside the 4x3 grid");
+    assert_string_equal(err.msg, "cell -1 is outside the grid (12 cells)");
     assert_int_equal(amz_maze_set_passage(&m, 12, AMZ_SQ_W, true, &err), AMZ_ERANGE);
     assert_int_equal(amz_maze_set_passage(&m, 5, -1, true, &err), AMZ_ERANGE);
     assert_int_equal(amz_maze_set_passage(&m, 5, 4, true, &err), AMZ_ERANGE);
+    assert_string_equal(err.msg, "cell (1,1) has no neighbour to the U");
+    assert_int_equal(amz_maze_set_passage(&m, 5, 12, true, &err), AMZ_ERANGE);
     assert_string_equal(err.msg, "cell (1,1) has no neighbour to the ?");
     assert_true(amz_maze_count_passages(&m) == 0); /* nothing changed */
     /* Towards a removed cell. */

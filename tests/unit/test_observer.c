@@ -296,7 +296,7 @@ static void test_generators(void **state)
 static void assert_valid_maze(const amz_maze *m, const char *what)
 {
     size_t len;
-    char *img = tu_write_mem(m, amz_amz_write, &len);
+    char *img = tu_write_mem(m, amz_io_write_amz, &len);
     amz_maze back;
     amz_error err;
     if (tu_amz_read_mem(img, len, &back, NULL, &err) != AMZ_OK)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -34,24 +35,27 @@ static char *slurp(const char *path)
     return buf;
 }
 
-static void test_commit(void **state)
+typedef amz_status (*opener)(amz_outfile *o, const char *path, amz_error *err);
+
+/* Both kinds of temporary file: unnamed (Linux, this file system) and named. */
+static void commit_with(opener open_fn, bool named)
 {
-    (void)state;
     char *dir = tu_mkdtemp();
     char *dest = path_in(dir, "out.txt");
     amz_outfile o;
     amz_error err;
     mode_t old = umask(022);
-    assert_int_equal(amz_outfile_open(&o, dest, &err), AMZ_OK);
+    assert_int_equal(open_fn(&o, dest, &err), AMZ_OK);
     assert_non_null(o.fp);
     assert_non_null(o.tmp);
-    /* The temporary file is hidden beside the destination; the destination does not
-     * exist until commit. */
+    assert_int_equal(o.unnamed, !named);
+    /* The temporary file is hidden beside the destination (an unnamed one gets that
+     * name only at commit); the destination does not exist until commit. */
     assert_int_equal(strncmp(o.tmp, dir, strlen(dir)), 0);
     assert_int_equal(o.tmp[strlen(dir) + 1], '.');
     assert_int_equal(access(dest, F_OK), -1);
     fputs("hello", o.fp);
-    assert_int_equal(tu_dir_count(dir), 1);
+    assert_int_equal(tu_dir_count(dir), named ? 1 : 0);
     assert_int_equal(amz_outfile_commit(&o, &err), AMZ_OK);
     umask(old);
     assert_null(o.fp);
@@ -69,7 +73,7 @@ static void test_commit(void **state)
     amz_outfile_abort(&o);
 
     /* Replacing: the old content stays until the new one is complete. */
-    assert_int_equal(amz_outfile_open(&o, dest, &err), AMZ_OK);
+    assert_int_equal(open_fn(&o, dest, &err), AMZ_OK);
     fputs("second version", o.fp);
     fflush(o.fp);
     got = slurp(dest);
@@ -82,8 +86,8 @@ static void test_commit(void **state)
 
     /* Two writers at once get distinct temporary files; the last commit wins. */
     amz_outfile a, b;
-    assert_int_equal(amz_outfile_open(&a, dest, &err), AMZ_OK);
-    assert_int_equal(amz_outfile_open(&b, dest, &err), AMZ_OK);
+    assert_int_equal(open_fn(&a, dest, &err), AMZ_OK);
+    assert_int_equal(open_fn(&b, dest, &err), AMZ_OK);
     assert_string_not_equal(a.tmp, b.tmp);
     fputs("A", a.fp);
     fputs("B", b.fp);
@@ -93,6 +97,42 @@ static void test_commit(void **state)
     assert_string_equal(got, "B");
     free(got);
     assert_int_equal(tu_dir_count(dir), 1);
+    free(dest);
+    tu_rmdir_all(dir);
+}
+
+static void test_commit(void **state)
+{
+    (void)state;
+    commit_with(amz_outfile_open, false);
+    commit_with(amz_outfile_open_named, true);
+}
+
+/* A named temporary file left by a killed writer is removed when the same target is
+ * opened again; one of a live process (this one) or another target is kept. */
+static void test_stale(void **state)
+{
+    (void)state;
+    char *dir = tu_mkdtemp();
+    pid_t child = fork();
+    if (child == 0)
+        _exit(0);
+    assert_true(child > 0);
+    waitpid(child, NULL, 0); /* now a pid no process has */
+    char stale[600], live[600], other[600];
+    snprintf(stale, sizeof stale, "%s/.out.txt.tmp-%ld-0", dir, (long)child);
+    snprintf(live, sizeof live, "%s/.out.txt.tmp-%ld-7", dir, (long)getppid());
+    snprintf(other, sizeof other, "%s/.other.txt.tmp-%ld-0", dir, (long)child);
+    fclose(fopen(stale, "w"));
+    fclose(fopen(live, "w"));
+    fclose(fopen(other, "w"));
+    char *dest = path_in(dir, "out.txt");
+    amz_outfile o;
+    assert_int_equal(amz_outfile_open(&o, dest, NULL), AMZ_OK);
+    assert_int_equal(access(stale, F_OK), -1);
+    assert_int_equal(access(live, F_OK), 0);
+    assert_int_equal(access(other, F_OK), 0);
+    amz_outfile_abort(&o);
     free(dest);
     tu_rmdir_all(dir);
 }
@@ -167,7 +207,7 @@ static void test_relative_and_stdout(void **state)
     assert_int_equal(chdir(dir), 0);
     amz_outfile o;
     amz_error err;
-    assert_int_equal(amz_outfile_open(&o, "plain.txt", &err), AMZ_OK);
+    assert_int_equal(amz_outfile_open_named(&o, "plain.txt", &err), AMZ_OK);
     assert_int_equal(o.tmp[0], '.'); /* hidden, in the current folder */
     fputs("x", o.fp);
     assert_int_equal(amz_outfile_commit(&o, &err), AMZ_OK);
@@ -188,6 +228,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_commit),
+        cmocka_unit_test(test_stale),
         cmocka_unit_test(test_abort_and_failures),
         cmocka_unit_test(test_relative_and_stdout),
     };

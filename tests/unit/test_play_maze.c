@@ -247,6 +247,46 @@ static void test_fog(void **state)
 }
 
 /* A maze whose goal cannot be reached is refused; efficiency rounds. */
+/* The clock stands while paused and moves are refused; a shown hint marks the round,
+ * across a restart. */
+static void test_pause_and_hint(void **state)
+{
+    (void)state;
+    amz_maze m;
+    tu_generate(&m, AMZ_TOPO_SQUARE, 9, 7, "backtracker", 3);
+    maze_game g;
+    assert_int_equal(maze_game_init(&g, &m, NULL), AMZ_OK);
+    amz_path p;
+    assert_false(g.hinted);
+    assert_int_equal(maze_game_hint(&g, &p, NULL), AMZ_OK);
+    assert_true(g.hinted);
+    maze_game_restart(&g);
+    assert_true(g.hinted); /* the way was seen: still no record */
+    assert_int_equal(maze_game_move(&g, p.dirs[0], 1000), MAZE_MOVED);
+    assert_true(maze_game_pause(&g, 1500));
+    assert_int_equal(maze_game_elapsed_ms(&g, 9000), 500);
+    assert_int_equal(maze_game_move(&g, p.dirs[1], 2000), MAZE_PAUSED);
+    assert_int_equal(g.moves, 1);
+    assert_false(maze_game_pause(&g, 4500)); /* 3 s paused, off the clock */
+    assert_int_equal(maze_game_elapsed_ms(&g, 5000), 1000);
+    for (uint64_t i = 1; i < p.len; i++)
+        assert_int_equal(maze_game_move(&g, p.dirs[i], 6000 + (int64_t)i), MAZE_MOVED);
+    assert_true(g.won);
+    assert_int_equal(maze_game_elapsed_ms(&g, 99999), 6000 + (int64_t)p.len - 1 - 1000 - 3000);
+    assert_false(maze_game_pause(&g, 7000)); /* no pause after the win */
+    /* A pause before the first move costs nothing either. */
+    maze_game_deinit(&g);
+    assert_int_equal(maze_game_init(&g, &m, NULL), AMZ_OK);
+    assert_false(g.hinted);
+    assert_true(maze_game_pause(&g, 100));
+    assert_false(maze_game_pause(&g, 800));
+    assert_int_equal(maze_game_move(&g, p.dirs[0], 1000), MAZE_MOVED);
+    assert_int_equal(maze_game_elapsed_ms(&g, 1200), 200);
+    amz_path_deinit(&p);
+    maze_game_deinit(&g);
+    amz_maze_deinit(&m);
+}
+
 static void test_unwinnable_and_efficiency(void **state)
 {
     (void)state;
@@ -272,6 +312,7 @@ int main(void)
         cmocka_unit_test(test_walls_square), cmocka_unit_test(test_walls_hex),
         cmocka_unit_test(test_win),          cmocka_unit_test(test_undo),
         cmocka_unit_test(test_fog),          cmocka_unit_test(test_unwinnable_and_efficiency),
+        cmocka_unit_test(test_pause_and_hint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

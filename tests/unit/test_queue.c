@@ -15,7 +15,7 @@
 static void test_fifo_vs_model(void **state)
 {
     (void)state;
-    amz_queue q = {0};
+    queue q = {0};
     enum { MAXN = 100000 };
     uint64_t *model = malloc(MAXN * sizeof *model);
     size_t head = 0, tail = 0;
@@ -28,31 +28,31 @@ static void test_fifo_vs_model(void **state)
         for (int k = 0; k < 3000; k++) {
             bool push = tail - head == 0 || amz_rng_below(&r, 4) < push_bias;
             if (push && tail < MAXN) {
-                assert_true(amz_queue_push(&q, next));
+                assert_true(queue_push(&q, next));
                 model[tail++] = next++;
             } else if (tail > head) {
-                assert_true(amz_queue_pop(&q) == model[head++]);
+                assert_true(queue_pop(&q) == model[head++]);
             }
             assert_int_equal(q.count, tail - head);
             assert_true(q.count <= q.cap);
         }
     }
     while (tail > head)
-        assert_true(amz_queue_pop(&q) == model[head++]);
+        assert_true(queue_pop(&q) == model[head++]);
     assert_int_equal(q.count, 0);
-    amz_queue_free(&q);
+    queue_free(&q);
     assert_null(q.items);
     assert_int_equal(q.cap, 0);
-    amz_queue_free(&q); /* twice is harmless */
+    queue_free(&q); /* twice is harmless */
     free(model);
 }
 
 static void test_xy_packing(void **state)
 {
     (void)state;
-    assert_true(amz_queue_xy(0, 0) == 0);
-    assert_true(amz_queue_xy(5, 7) == (UINT64_C(7) << 32 | 5));
-    uint64_t v = amz_queue_xy(INT32_MAX, INT32_MAX);
+    assert_true(queue_xy(0, 0) == 0);
+    assert_true(queue_xy(5, 7) == (UINT64_C(7) << 32 | 5));
+    uint64_t v = queue_xy(INT32_MAX, INT32_MAX);
     assert_int_equal((int32_t)(v & 0xffffffffu), INT32_MAX);
     assert_int_equal((int32_t)(v >> 32), INT32_MAX);
 }
@@ -79,25 +79,25 @@ static void test_growth_failure(void **state)
     (void)state;
     amz_allocator a = {f_malloc, NULL, f_realloc, f_free, NULL};
     assert_int_equal(amz_set_allocator(&a), AMZ_OK);
-    amz_queue q = {0};
+    queue q = {0};
     fail_now = 1;
-    assert_false(amz_queue_push(&q, 1)); /* the very first push allocates */
+    assert_false(queue_push(&q, 1)); /* the very first push allocates */
     assert_int_equal(q.count, 0);
     fail_now = 0;
     for (uint64_t i = 0; i < 1024; i++)
-        assert_true(amz_queue_push(&q, i));
+        assert_true(queue_push(&q, i));
     assert_int_equal(q.count, q.cap); /* full: the next push must grow */
     for (int i = 0; i < 100; i++) {   /* wrap the ring */
-        assert_true(amz_queue_pop(&q) == (uint64_t)i);
-        assert_true(amz_queue_push(&q, 1024 + (uint64_t)i));
+        assert_true(queue_pop(&q) == (uint64_t)i);
+        assert_true(queue_push(&q, 1024 + (uint64_t)i));
     }
     fail_now = 1;
-    assert_false(amz_queue_push(&q, 9999));
+    assert_false(queue_push(&q, 9999));
     fail_now = 0;
     assert_int_equal(q.count, 1024);
     for (uint64_t i = 100; i < 1124; i++)
-        assert_true(amz_queue_pop(&q) == i);
-    amz_queue_free(&q);
+        assert_true(queue_pop(&q) == i);
+    queue_free(&q);
     amz_set_allocator(NULL);
 }
 

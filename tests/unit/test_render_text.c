@@ -132,7 +132,7 @@ static void test_start_is_goal(void **state)
         char *text = tu_render_mem(&m, (amz_text_style)style, false, true, NULL);
         amz_maze back;
         amz_error err;
-        assert_int_equal(amz_text_read(text, strlen(text), &back, NULL, &err), AMZ_OK);
+        assert_int_equal(amz_io_read_text(text, strlen(text), &back, NULL, &err), AMZ_OK);
         assert_int_equal(back.start, 3);
         assert_int_equal(back.goal, 3);
         amz_maze_deinit(&back);

@@ -1,4 +1,7 @@
-/* test_shape.c — shapes, text masks, islands and hex text art (issue 4). */
+/* test_shape.c — shapes, text masks, islands and hex text art (issue 4); shapes true
+ * to their names in the picture (issue 15): the drawn figure measured in the PNG,
+ * decoded by libpng, is as wide as tall (circle, diamond) or 2/sqrt(3) as wide as
+ * tall (triangle) on grids of any proportions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,9 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include <cmocka.h>
 
+#include "amaze/image.h"
+#include "imgtest.h"
 #include "testutil.h"
 
 static void test_names_and_support(void **state)
@@ -31,7 +37,7 @@ static void test_names_and_support(void **state)
 
     amz_maze m;
     assert_int_equal(amz_maze_init(&m, AMZ_TOPO_SQUARE, 9, 9, NULL), AMZ_OK);
-    assert_int_equal(amz_maze_apply_shape(&m, AMZ_SHAPE_HEXAGON, &err), AMZ_EUNSUPPORTED);
+    assert_int_equal(amz_shape_apply(&m, AMZ_SHAPE_HEXAGON, &err), AMZ_EUNSUPPORTED);
     amz_maze_deinit(&m);
 }
 
@@ -42,7 +48,7 @@ static void test_hexagon_cell_count(void **state)
     for (int side = 1; side <= 31; side++) {
         amz_maze m;
         assert_int_equal(amz_maze_init(&m, AMZ_TOPO_HEX, side, side, NULL), AMZ_OK);
-        assert_int_equal(amz_maze_apply_shape(&m, AMZ_SHAPE_HEXAGON, NULL), AMZ_OK);
+        assert_int_equal(amz_shape_apply(&m, AMZ_SHAPE_HEXAGON, NULL), AMZ_OK);
         int r = (side - 1) / 2;
         assert_int_equal(amz_maze_count_cells(&m), 3 * r * (r + 1) + 1);
         /* Every cell of the hexagon has all six neighbours unless it is on the rim:
@@ -75,9 +81,9 @@ static void test_shapes_one_island(void **state)
                     amz_maze m;
                     amz_error err;
                     assert_int_equal(amz_maze_init(&m, (amz_topology)t, w, h, NULL), AMZ_OK);
-                    assert_int_equal(amz_maze_apply_shape(&m, (amz_shape)s, &err), AMZ_OK);
+                    assert_int_equal(amz_shape_apply(&m, (amz_shape)s, &err), AMZ_OK);
                     uint64_t islands;
-                    assert_int_equal(amz_maze_count_islands(&m, &islands, &err), AMZ_OK);
+                    assert_int_equal(amz_islands_count(&m, &islands, &err), AMZ_OK);
                     assert_int_equal(islands, 1);
                     amz_cell first = 0, last = m.ncells - 1;
                     while (!amz_maze_exists(&m, first))
@@ -148,7 +154,7 @@ static void test_islands(void **state)
             amz_error err;
             assert_int_equal(amz_mask_read_text(mask, strlen(mask), (amz_topology)t, &m, &err), AMZ_OK);
             uint64_t n;
-            assert_int_equal(amz_maze_count_islands(&m, &n, &err), AMZ_OK);
+            assert_int_equal(amz_islands_count(&m, &n, &err), AMZ_OK);
             assert_int_equal(n, 3);
             amz_gen_options o;
             amz_gen_options_init(&o);
@@ -277,7 +283,7 @@ static void test_shaped_round_trips(void **state)
             amz_maze m, back;
             amz_error err;
             assert_int_equal(amz_maze_init(&m, (amz_topology)t, 9 + seed, 7 + seed, NULL), AMZ_OK);
-            assert_int_equal(amz_maze_apply_shape(&m, AMZ_SHAPE_CIRCLE, &err), AMZ_OK);
+            assert_int_equal(amz_shape_apply(&m, AMZ_SHAPE_CIRCLE, &err), AMZ_OK);
             amz_gen_options o;
             amz_gen_options_init(&o);
             o.seed = (uint64_t)seed;
@@ -288,14 +294,14 @@ static void test_shaped_round_trips(void **state)
                 size_t len = 0;
                 FILE *f = open_memstream(&buf, &len);
                 if (fmt == 0)
-                    assert_int_equal(amz_amz_write(&m, f, &err), AMZ_OK);
+                    assert_int_equal(amz_io_write_amz(&m, f, &err), AMZ_OK);
                 else if (fmt == 1)
-                    assert_int_equal(amz_json_write(&m, f, &err), AMZ_OK);
+                    assert_int_equal(amz_io_write_json(&m, f, &err), AMZ_OK);
                 else
                     assert_int_equal(amz_render_text(&m, NULL, f, &err), AMZ_OK);
                 fclose(f);
                 f = fmemopen(buf, len, "rb");
-                amz_status st = amz_maze_read(f, "test", &back, NULL, NULL, &err);
+                amz_status st = amz_io_read(f, "test", &back, NULL, NULL, &err);
                 fclose(f);
                 if (fmt == 2) {
                     assert_int_equal(st, AMZ_EFORMAT);
@@ -313,6 +319,73 @@ static void test_shaped_round_trips(void **state)
         }
 }
 
+/* Draws m with the default look at `cell` px and measures the box of the pixels that
+ * are not background: the drawn figure. */
+static void drawn_box(const amz_maze *m, int cell, int *bw, int *bh)
+{
+    amz_image_options o;
+    amz_image_options_init(&o);
+    o.cell = cell;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_int_equal(amz_image_write(m, &o, AMZ_IMAGE_PNG, f, NULL), AMZ_OK);
+    fclose(f);
+    tu_image im;
+    assert_true(tu_png_load_mem(buf, len, &im));
+    int x0 = im.w, y0 = im.h, x1 = -1, y1 = -1;
+    for (int y = 0; y < im.h; y++)
+        for (int x = 0; x < im.w; x++)
+            if (!tu_px_is(&im, x, y, 0xffffff)) {
+                x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+                y0 = y < y0 ? y : y0, y1 = y;
+            }
+    *bw = x1 - x0 + 1;
+    *bh = y1 - y0 + 1;
+    tu_image_free(&im);
+    free(buf);
+}
+
+/* The issue's oval (a 16x15 hex circle 202 px wide and 233 tall) and its kin: on
+ * wide, tall and square grids the figure on the page has its name's proportions,
+ * within a cell (plus a wall), and fills the shorter side of the grid. */
+static void test_shapes_true_on_the_page(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{16, 15}, {30, 20}, {20, 30}, {40, 10}, {9, 25}, {25, 25}, {31, 17}};
+    for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++)
+        for (int s = AMZ_SHAPE_CIRCLE; s <= AMZ_SHAPE_TRIANGLE; s++) {
+            if (s == AMZ_SHAPE_HEXAGON || !amz_shape_supports((amz_shape)s, (amz_topology)t))
+                continue;
+            for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+                const int cell = 16;
+                amz_maze m;
+                assert_int_equal(amz_maze_init(&m, (amz_topology)t, sizes[k][0], sizes[k][1], NULL), AMZ_OK);
+                assert_int_equal(amz_shape_apply(&m, (amz_shape)s, NULL), AMZ_OK);
+                int bw, bh;
+                drawn_box(&m, cell, &bw, &bh);
+                /* Hex pitch: 3/4 of a cell across, sqrt(3)/2 down. */
+                double want = s == AMZ_SHAPE_TRIANGLE ? bh * 2 / sqrt(3.0) : bh;
+                double pitch = t == AMZ_TOPO_HEX ? cell * 0.9 : cell, slack = pitch + cell / 8.0 + 1;
+                if (fabs(bw - want) > slack)
+                    fail_msg("%s %s %dx%d: drawn %dx%d px, want a width of %.0f within %.0f", amz_shape_name(s),
+                             amz_topology_name(m.topology), sizes[k][0], sizes[k][1], bw, bh, want, slack);
+                /* It fills the grid's shorter side on the page. */
+                amz_image_options io;
+                amz_image_options_init(&io);
+                io.cell = cell;
+                amz_image_layout l;
+                assert_int_equal(amz_image_layout_get(&m, &io, AMZ_IMAGE_PNG, &l, NULL), AMZ_OK);
+                double gw = (double)l.width - 2 * l.margin, gh = (double)l.height - 2 * l.margin;
+                double full = s == AMZ_SHAPE_TRIANGLE ? fmin(gw, gh * 2 / sqrt(3.0)) : fmin(gw, gh);
+                if ((s == AMZ_SHAPE_TRIANGLE ? bw : fmin(bw, bh)) < full - 2 * pitch)
+                    fail_msg("%s %s %dx%d: drawn %dx%d px in a %.0fx%.0f px grid", amz_shape_name(s),
+                             amz_topology_name(m.topology), sizes[k][0], sizes[k][1], bw, bh, gw, gh);
+                amz_maze_deinit(&m);
+            }
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -320,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_shapes_one_island),  cmocka_unit_test(test_mask_text),
         cmocka_unit_test(test_islands),            cmocka_unit_test(test_hex_art_geometry),
         cmocka_unit_test(test_hex_fits_80_columns), cmocka_unit_test(test_shaped_round_trips),
+        cmocka_unit_test(test_shapes_true_on_the_page),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -131,7 +131,12 @@ static void test_parse_errors(void **state)
     expect_error("1 2 3 4.0 5 6 7 8 0", 0, 0, AMZ_EFORMAT, "'4.0'");
     expect_error("", 0, 0, AMZ_EFORMAT, "no numbers");
     expect_error("# only a comment\n", 0, 0, AMZ_EFORMAT, "no numbers");
-    expect_error("1 2 3 99999999999999999999 0 4 5 6 7", 0, 0, AMZ_EFORMAT, "out of range");
+    /* A tile too big for any integer is reported as written, not as a capped value. */
+    expect_error("1 2 3 99999999999999999999999 0 4 5 6 7", 0, 0, AMZ_EFORMAT,
+                 "tile 99999999999999999999999 (number 4) is out of range");
+    expect_error("1 2 3 4 5 6 7 8 0009", 0, 0, AMZ_EFORMAT, "tile 0009 (number 9)");
+    expect_error("1 2 3 4 5 6 7 8 123456789012345678901234567890123456789012345", 0, 0, AMZ_EFORMAT,
+                 "tile 1234567890123456789012345678901234567890... (number 9)");
     expect_error("0 1 2 3", 1, 4, AMZ_ERANGE, "from 2 to 32");
     expect_error("0 1 2 3", 2, 0, AMZ_EINVAL, "both");
     expect_error("0", 0, 0, AMZ_ERANGE, "1x1");
@@ -194,6 +199,28 @@ static void test_format_roundtrip(void **state)
     assert_string_equal(buf, "1 2 3\n4 5 6\n7 8 0\n");
 }
 
+/* The reason names the counts in good English: "1 inversion", "1 row". */
+static void expect_unsolvable(const char *text, const char *needle, const char *absent)
+{
+    amz_slide_board b;
+    amz_error err;
+    amz_error_clear(&err);
+    assert_int_equal(amz_slide_parse(text, 0, 0, AMZ_SLIDE_BLANK_LAST, &b, NULL), AMZ_OK);
+    assert_int_equal(amz_slide_check(&b, &err), AMZ_EINVAL);
+    if (!strstr(err.msg, needle) || strstr(err.msg, absent))
+        fail_msg("'%s': '%s' should say '%s', not '%s'", text, err.msg, needle, absent);
+}
+
+static void test_unsolvable_messages(void **state)
+{
+    (void)state;
+    expect_unsolvable("2 1 3 4 5 6 7 8 0", "it has 1 inversion (", "1 inversions");
+    expect_unsolvable("2 1 4 3 5 6 8 7 0", "it has 3 inversions (", "3 inversion (");
+    expect_unsolvable("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0", "1 inversion (pairs", "1 inversions");
+    expect_unsolvable("1 2 3 4 5 6 7 8 0 9 10 11 12 13 14 15", "0 inversions (pairs of tiles out of order) plus 1 row ",
+                      "1 rows");
+}
+
 static void test_board_set(void **state)
 {
     (void)state;
@@ -223,6 +250,7 @@ int main(void)
         cmocka_unit_test(test_parse_forms),
         cmocka_unit_test(test_format_roundtrip),
         cmocka_unit_test(test_board_set),
+        cmocka_unit_test(test_unsolvable_messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* test_terrain.c — terrain maps: options and their errors, vegetation (seeded, only on
  * earth, thinning with height, independent of heights), statistics against a direct
- * count, tile colours (hue per type and lightness rising with height, measured from
- * the RGB here), hill-shading, terminal rendering, allocation failures. */
+ * count, tile and biome colours (hue per type and lightness rising with height,
+ * measured from the RGB here), hill-shading, terminal rendering, the memory estimate
+ * against the peak the allocator sees for every kind of run, allocation failures. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include <cmocka.h>
 
 #include "amaze.h"
+#include "testutil.h"
 
 static void gen(amz_terrain *t, int w, int h, const amz_terrain_options *o)
 {
@@ -62,8 +64,40 @@ static void test_options(void **state)
     assert_int_equal(amz_terrain_options_check(&b, &err), AMZ_ERANGE);
     assert_int_equal(amz_terrain_generate(&t, 0, 9, &o, &err), AMZ_ERANGE);
     assert_int_equal(amz_terrain_generate(&t, 9, AMZ_TERRAIN_MAX_SIDE + 1, &o, &err), AMZ_ERANGE);
-    assert_true(amz_terrain_memory_estimate(1000, 1000) == 6000000);
-    assert_true(amz_terrain_memory_estimate(-1, 5) == UINT64_MAX);
+    assert_true(amz_terrain_memory_estimate(AMZ_TERRAIN_JOB_GENERATE, -1, 5, NULL, 1) == UINT64_MAX);
+    assert_true(amz_terrain_memory_estimate(AMZ_TERRAIN_JOB_PNG, 10, 5, NULL, 0) == UINT64_MAX);
+    /* The new options, each out of range once. */
+    static const struct {
+        const char *needle;
+        int octaves, period;
+        double erosion, temperature, moisture;
+        int32_t pole;
+    } bad[] = {
+        {"octaves", 0, 256, 0, 0, 0, 2048},   {"octaves", 17, 256, 0, 0, 0, 2048},
+        {"period", 6, 100, 0, 0, 0, 2048},    {"period", 6, 2, 0, 0, 0, 2048},
+        {"erosion", 6, 256, 8.5, 0, 0, 2048}, {"erosion", 6, 256, -1, 0, 0, 2048},
+        {"temperature", 6, 256, 0, 1.5, 0, 2048}, {"moisture", 6, 256, 0, 0, -2, 2048},
+        {"pole", 6, 256, 0, 0, 0, 8},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        b = o;
+        b.octaves = bad[i].octaves;
+        b.period = bad[i].period;
+        b.erosion = bad[i].erosion;
+        b.temperature = bad[i].temperature;
+        b.moisture = bad[i].moisture;
+        b.pole = bad[i].pole;
+        assert_int_equal(amz_terrain_options_check(&b, &err), AMZ_ERANGE);
+        if (!strstr(err.msg, bad[i].needle))
+            fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, bad[i].needle);
+    }
+    /* A diamond-square map is one finite map: no windows elsewhere. */
+    assert_int_equal(amz_terrain_generate_window(&t, 5, 0, 9, 9, &o, 1, NULL, &err), AMZ_ERANGE);
+    b = o;
+    b.noise = AMZ_NOISE_FBM;
+    assert_int_equal(amz_terrain_generate_window(&t, AMZ_TERRAIN_WORLD_LIMIT - 4, 0, 9, 9, &b, 1, NULL, &err),
+                     AMZ_ERANGE);
+    assert_non_null(strstr(err.msg, "world"));
 }
 
 static void test_generate_deterministic(void **state)
@@ -145,17 +179,27 @@ static void test_measure(void **state)
 {
     (void)state;
     amz_terrain t;
-    gen(&t, 77, 55, NULL);
+    amz_terrain_options o;
+    amz_terrain_options_init(&o);
+    o.biomes = true;
+    o.rivers = true;
+    o.seed = 12;
+    gen(&t, 77, 55, &o);
     amz_terrain_stats s;
     amz_terrain_measure(&t, &s);
-    uint64_t types[4] = {0}, heights[100] = {0}, veg = 0, sum = 0;
+    uint64_t types[4] = {0}, heights[100] = {0}, biomes[AMZ_BIOMES] = {0}, veg = 0, sum = 0, rivers = 0;
     for (int i = 0; i < 77 * 55; i++) {
         uint16_t tile = ((uint16_t *)t.tiles.data)[i];
-        types[tile >> 9]++;
+        types[tile >> 14]++;
         heights[(tile >> 1) & 0xff]++;
         veg += tile & 1;
+        biomes[(tile >> 10) & 15]++;
+        rivers += (tile >> 9) & 1;
     }
     assert_memory_equal(s.types, types, sizeof types);
+    assert_memory_equal(s.biomes, biomes, sizeof biomes);
+    assert_true(s.rivers == rivers && rivers > 0);
+    assert_true(biomes[AMZ_BIOME_NONE] == 0); /* every tile got a biome */
     assert_memory_equal(s.heights, heights, sizeof heights);
     assert_true(s.vegetation == veg);
     for (int k = 0; k < 4; k++)
@@ -217,8 +261,27 @@ static void test_colors(void **state)
     hue_light(amz_tile_color(amz_tile_make(AMZ_TILE_EARTH, 60, false), 0.7), &hue, &l1, &s);
     hue_light(amz_tile_color(amz_tile_make(AMZ_TILE_EARTH, 60, false), 1.3), &hue, &l2, &s);
     assert_true(l1 < l2);
-    amz_rgb g = amz_tile_color(amz_tile_make(9, 50, false), 1.0);
-    assert_true(g.r == g.g && g.g == g.b);
+    /* Biome colours: a tile without a biome keeps its type colour; snow is near white,
+     * ocean blue, forest green; rivers on land are blue. */
+    for (unsigned type = 0; type < 4; type++) {
+        amz_rgb a = amz_tile_color(amz_tile_make(type, 50, false), 0.8);
+        amz_rgb b = amz_tile_biome_color(amz_tile_make(type, 50, false), 0.8);
+        assert_true(a.r == b.r && a.g == b.g && a.b == b.b);
+    }
+    amz_rgb snow = amz_biome_color(AMZ_BIOME_SNOW), ocean = amz_biome_color(AMZ_BIOME_OCEAN);
+    amz_rgb forest = amz_biome_color(AMZ_BIOME_FOREST);
+    assert_true(snow.r > 220 && snow.g > 220 && snow.b > 220);
+    assert_true(ocean.b > ocean.r + 60 && ocean.b > ocean.g + 40);
+    assert_true(forest.g > forest.r + 40 && forest.g > forest.b + 40);
+    amz_rgb river = amz_tile_biome_color(amz_tile_make_full(AMZ_TILE_EARTH, AMZ_BIOME_DESERT, true, 50, false), 1.0);
+    assert_true(river.b > river.r + 60);
+    for (unsigned b = 1; b < AMZ_BIOMES; b++)
+        for (unsigned c = b + 1; c < AMZ_BIOMES; c++) { /* a legend needs distinct swatches */
+            amz_rgb x = amz_biome_color(b), y = amz_biome_color(c);
+            assert_true(abs(x.r - y.r) + abs(x.g - y.g) + abs(x.b - y.b) > 20);
+        }
+    assert_string_equal(amz_biome_name(AMZ_BIOME_TAIGA), "taiga");
+    assert_null(amz_biome_name(AMZ_BIOMES));
 }
 
 /* A hand-made map: a ramp rising towards the south-east, or a flat plain. */
@@ -281,7 +344,11 @@ static void test_text(void **state)
         for (int x = 0; x < 31; x++, p++) {
             uint16_t tile = amz_terrain_tile(&t, x, y);
             static const char glyphs[] = "~.:^";
-            char want = amz_tile_vegetation_of(tile) ? ',' : glyphs[amz_tile_type_of(tile)];
+            char want = amz_tile_vegetation_of(tile) && amz_tile_type_of(tile) == AMZ_TILE_EARTH
+                            ? ','
+                            : glyphs[amz_tile_type_of(tile)];
+            if (amz_tile_river_of(tile) && amz_tile_type_of(tile) != AMZ_TILE_WATER)
+                want = '=';
             assert_int_equal(*p, want);
         }
         assert_int_equal(*p++, '\n');
@@ -357,11 +424,16 @@ static void test_allocation_failures(void **state)
     amz_allocator a = {failing_malloc, failing_calloc, plain_realloc, plain_free, NULL};
     assert_int_equal(amz_set_allocator(&a), 0);
     int ok = 0;
-    for (int k = 0; k < 6; k++) {
+    amz_terrain_options o;
+    amz_terrain_options_init(&o);
+    o.biomes = o.rivers = true;
+    o.erosion = 0.5;
+    for (int k = 0; k < 12; k++) {
         fail_after = k;
         amz_terrain t;
         amz_error err;
-        amz_status st = amz_terrain_generate(&t, 50, 40, NULL, &err);
+        o.noise = k % 2 ? AMZ_NOISE_FBM : AMZ_NOISE_DIAMOND_SQUARE;
+        amz_status st = amz_terrain_generate(&t, 50, 40, &o, &err);
         if (st == AMZ_OK) {
             ok++;
             amz_terrain_deinit(&t);
@@ -374,6 +446,108 @@ static void test_allocation_failures(void **state)
     assert_true(ok > 0); /* enough allocations eventually succeed */
 }
 
+/* Progress: PROGRESS events only, never going back, ending at the total, about a
+ * thousand of them whatever the options and threads; a cancel is AMZ_ECANCELED with
+ * nothing left allocated. */
+typedef struct watch {
+    uint64_t events, last, total, cancel_at;
+    bool backwards, other;
+} watch;
+
+static int on_event(void *ctx, const amz_event *ev)
+{
+    watch *w = ctx;
+    if (ev->type != AMZ_EV_PROGRESS) {
+        w->other = true;
+        return 0;
+    }
+    w->backwards |= ev->index < w->last;
+    w->last = ev->index;
+    w->total = ev->total;
+    return ++w->events == w->cancel_at;
+}
+
+static void test_progress(void **state)
+{
+    (void)state;
+    for (int variant = 0; variant < 4; variant++)
+        for (unsigned threads = 1; threads <= 2; threads++) {
+            amz_terrain_options o;
+            amz_terrain_options_init(&o);
+            o.noise = variant == 1 ? AMZ_NOISE_FBM : AMZ_NOISE_DIAMOND_SQUARE;
+            o.biomes = variant >= 2;
+            o.rivers = variant == 3;
+            o.erosion = variant == 3 ? 0.3 : 0;
+            watch w = {0, 0, 0, 0, false, false};
+            amz_observer obs = {on_event, &w, AMZ_EVENTS_PROGRESS};
+            amz_terrain t;
+            assert_int_equal(amz_terrain_generate_window(&t, 0, 0, 600, 500, &o, threads, &obs, NULL), AMZ_OK);
+            amz_terrain_deinit(&t);
+            if (w.backwards || w.other || w.events < 20 || w.events > 3000 || w.last > w.total ||
+                w.last * 10 < w.total * 9)
+                fail_msg("variant %d, %u threads: %llu events, last %llu of %llu%s%s", variant, threads,
+                         (unsigned long long)w.events, (unsigned long long)w.last, (unsigned long long)w.total,
+                         w.backwards ? ", went back" : "", w.other ? ", other events" : "");
+            watch c = {0, 0, 0, 5, false, false};
+            amz_observer stop = {on_event, &c, AMZ_EVENTS_PROGRESS};
+            amz_error err;
+            assert_int_equal(amz_terrain_generate_window(&t, 0, 0, 600, 500, &o, threads, &stop, &err), AMZ_ECANCELED);
+            assert_null(t.tiles.data);
+            assert_non_null(strstr(err.msg, "cancelled"));
+        }
+}
+
+/* The estimate is never below the peak the library allocates, for every kind of run
+ * (and not absurdly above it: within 2x plus the fixed part). */
+static void test_memory_estimate(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{1, 1}, {37, 21}, {300, 200}, {1000, 17}, {64, 700}};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (int variant = 0; variant < 6; variant++) {
+            int w = sizes[s][0], h = sizes[s][1];
+            amz_terrain_options o;
+            amz_terrain_options_init(&o);
+            o.seed = (uint64_t)variant;
+            o.noise = variant & 1 ? AMZ_NOISE_FBM : AMZ_NOISE_DIAMOND_SQUARE;
+            o.biomes = variant >= 2;
+            o.rivers = variant >= 4;
+            o.erosion = variant >= 4 ? 0.3 : 0;
+            tu_meter mt = {0, 0};
+            amz_allocator a = tu_meter_allocator(&mt);
+            amz_set_allocator(&a);
+            amz_terrain t;
+            amz_status st = amz_terrain_generate_window(&t, 0, 0, w, h, &o, 2, NULL, NULL);
+            uint64_t gen_peak = mt.peak;
+            /* Loading the saved map is its own job. */
+            char *buf = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&buf, &len);
+            assert_int_equal(amz_terrain_write(&t, f, NULL), AMZ_OK);
+            fclose(f);
+            amz_terrain_deinit(&t);
+            mt.live = mt.peak = 0;
+            f = fmemopen(buf, len, "rb");
+            amz_terrain back;
+            assert_int_equal(amz_terrain_read(f, &back, 0, NULL), AMZ_OK);
+            fclose(f);
+            uint64_t load_peak = mt.peak;
+            amz_terrain_deinit(&back);
+            amz_set_allocator(NULL);
+            free(buf);
+            assert_int_equal(st, AMZ_OK);
+            uint64_t eg = amz_terrain_memory_estimate(AMZ_TERRAIN_JOB_GENERATE, w, h, &o, 1);
+            uint64_t el = amz_terrain_memory_estimate(AMZ_TERRAIN_JOB_LOAD, w, h, &o, 1);
+            if (gen_peak > eg || load_peak > el)
+                fail_msg("%dx%d variant %d: generate peak %llu (estimate %llu), load peak %llu (estimate %llu)", w, h,
+                         variant, (unsigned long long)gen_peak, (unsigned long long)eg,
+                         (unsigned long long)load_peak, (unsigned long long)el);
+            uint64_t tiles = 2ull * (uint64_t)w * (uint64_t)h;
+            assert_true(eg <= 2 * gen_peak + 1000000 && eg >= tiles);
+            assert_true(amz_terrain_memory_estimate(AMZ_TERRAIN_JOB_PNG, w, h, &o, 3) > el);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -381,6 +555,7 @@ int main(void)
         cmocka_unit_test(test_vegetation), cmocka_unit_test(test_measure),
         cmocka_unit_test(test_colors),     cmocka_unit_test(test_hillshade),
         cmocka_unit_test(test_text),       cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_memory_estimate),    cmocka_unit_test(test_progress),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

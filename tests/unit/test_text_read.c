@@ -18,7 +18,7 @@
 static amz_status read_str(const char *text, amz_maze *m, amz_error *err)
 {
     amz_error_clear(err);
-    return amz_text_read(text, strlen(text), m, NULL, err);
+    return amz_io_read_text(text, strlen(text), m, NULL, err);
 }
 
 static void expect_bad(const char *text, size_t len, const char *needle)
@@ -26,7 +26,7 @@ static void expect_bad(const char *text, size_t len, const char *needle)
     amz_maze m;
     amz_error err;
     amz_error_clear(&err);
-    amz_status st = amz_text_read(text, len, &m, NULL, &err);
+    amz_status st = amz_io_read_text(text, len, &m, NULL, &err);
     if (st == AMZ_OK) {
         amz_maze_deinit(&m);
         fail_msg("accepted:\n%s", text);
@@ -67,7 +67,7 @@ static void test_round_trips(void **state)
                     char what[128];
                     snprintf(what, sizeof what, "%s%s%s %dx%d kind %d", amz_text_style_name((amz_text_style)style),
                              color ? " colour" : "", sol ? " solution" : "", w, h, kind);
-                    if (amz_text_read(t, len, &back, NULL, &err) != AMZ_OK)
+                    if (amz_io_read_text(t, len, &back, NULL, &err) != AMZ_OK)
                         fail_msg("%s: %s\n%s", what, err.msg, t);
                     if (w * h == 1) /* S and G share the one cell: only S is drawn */
                         back.goal = 0;
@@ -80,7 +80,7 @@ static void test_round_trips(void **state)
                     amz_maze viaload;
                     amz_format fmt = AMZ_FORMAT_AMZ;
                     FILE *f = fmemopen(t, len, "rb");
-                    assert_int_equal(amz_maze_read(f, "art.txt", &viaload, NULL, &fmt, &err), AMZ_OK);
+                    assert_int_equal(amz_io_read(f, "art.txt", &viaload, NULL, &fmt, &err), AMZ_OK);
                     fclose(f);
                     assert_int_equal(fmt, AMZ_FORMAT_TEXT);
                     assert_true(amz_maze_equal(&back, &viaload));
@@ -99,7 +99,7 @@ static void expect_refused(const amz_maze *m, amz_text_style style, const char *
     amz_maze back;
     amz_error err;
     amz_error_clear(&err);
-    amz_status st = amz_text_read(t, len, &back, NULL, &err);
+    amz_status st = amz_io_read_text(t, len, &back, NULL, &err);
     if (st == AMZ_OK) {
         amz_maze_deinit(&back);
         fail_msg("%s (%s) read back as a maze:\n%s", what, amz_text_style_name(style), t);
@@ -181,6 +181,23 @@ static void test_hand_drawn(void **state)
     assert_true(amz_maze_passage(&m, 2, AMZ_SQ_E) && !amz_maze_passage(&m, 0, AMZ_SQ_S));
     assert_true(m.start == 3 && m.goal == 0);
     amz_maze_deinit(&m);
+    /* Trailing blanks (editors add them) are trimmed, so ragged ends still read. */
+    assert_int_equal(read_str("+--+--+  \n|S    | \n+--+  +\t\n|    G|\n+--+--+   \n", &m, &err), AMZ_OK);
+    assert_true(m.width == 2 && m.height == 2 && m.start == 0 && m.goal == 3);
+    amz_maze_deinit(&m);
+    /* "+-+" art, one character a cell, is the block picture with + - | walls, even when
+     * its width would also fit line art (3 cells: 7 columns). */
+    assert_int_equal(read_str("+-+-+-+\n|S    |\n+ +-+ +\n| |  G|\n+-+-+-+\n", &m, &err), AMZ_OK);
+    assert_true(m.width == 3 && m.height == 2);
+    assert_int_equal(amz_maze_cell_mask(&m, 0), 2 | 4); /* E S */
+    assert_int_equal(amz_maze_cell_mask(&m, 1), 2 | 8); /* E W */
+    assert_int_equal(amz_maze_cell_mask(&m, 2), 4 | 8); /* S W */
+    assert_int_equal(amz_maze_cell_mask(&m, 3), 1);     /* N */
+    assert_true(m.start == 0 && m.goal == 5);
+    amz_maze_deinit(&m);
+    assert_int_equal(read_str("+-+-+\n|   |\n+-+-+\n", &m, &err), AMZ_OK);
+    assert_true(m.width == 2 && m.height == 1 && amz_maze_passage(&m, 0, AMZ_SQ_E));
+    amz_maze_deinit(&m);
     /* An escape that is not a colour code is dropped with its ESC. */
     assert_int_equal(read_str("#\x1b##\n# #\n###\n", &m, &err), AMZ_OK);
     amz_maze_deinit(&m);
@@ -200,14 +217,17 @@ static void test_bad_art(void **state)
     BAD("\xef\xbb\xbf \t \r\n", "no cells");
     BAD("#####\n#S  #\n####\n", "line 3 has 4 characters but line 1 has 5: rows must all be the same length");
     BAD("\n\n###\n# #\n##\n", "line 5 has 2 characters but line 3 has 3");
-    BAD("+--+\n|  |\n+--+\n|\n", "line 4 has 1 characters");
+    BAD("+--+\n|  |\n+--+\n|\n", "line 4 has 1 character but");
     /* Dimensions. */
-    BAD("+--+-\n|    \n+--+-\n", "line art is 5 characters by 3 lines; a maze of WxH cells is 3W+1 by 2H+1");
+    BAD("+--+--+\n|     |\n", "line art is 7 characters by 2 lines; a maze of WxH cells is 3W+1 by 2H+1");
     BAD("+--+\n|  |\n", "line art is 4 characters by 2 lines");
-    BAD("+\n", "line art is 1 characters by 1 lines");
+    BAD("+\n", "block art is 1 by 1 block;"); /* a '+' alone: no third column, so blocks */
     BAD("####\n#  #\n####\n", "block art is 4 by 3 blocks; a maze of WxH cells is 2W+1 by 2H+1");
     BAD("###\n# #\n", "block art is 3 by 2 blocks");
-    BAD("#\n", "block art is 1 by 1 blocks");
+    BAD("#\n", "block art is 1 by 1 block;");
+    /* Prose is no maze: say what a maze is instead of judging it as blocks. */
+    BAD("hello world\n", "not a maze: it starts 'hello world'; a maze is .amz, JSON");
+    BAD("####\n#ab#\nmazes are fun\n", "not a maze");
     /* Invalid UTF-8, reported with its line. */
     static const char *const bad_utf8[] = {
         "###\n#\x80#\n###\n",             /* lone continuation byte */
@@ -248,11 +268,11 @@ static void test_size_limit(void **state)
     t[n] = '\0';
     amz_maze m;
     amz_error err;
-    assert_int_equal(amz_text_read(t, n, &m, NULL, &err), AMZ_OK);
+    assert_int_equal(amz_io_read_text(t, n, &m, NULL, &err), AMZ_OK);
     assert_int_equal(m.width, 400);
     amz_maze_deinit(&m);
     amz_read_options o = {16};
-    assert_int_equal(amz_text_read(t, n, &m, &o, &err), AMZ_ENOMEM);
+    assert_int_equal(amz_io_read_text(t, n, &m, &o, &err), AMZ_ENOMEM);
     assert_non_null(strstr(err.msg, "a 400x1 maze needs about"));
     free(t);
 }

@@ -1,0 +1,159 @@
+/* dungeon_png.c — dungeons as PNG (libpng's write sequence, G. Roelofs, "PNG: The
+ * Definitive Guide", 1999, ch. 15), a pixel row at a time, optionally coloured by a
+ * Dijkstra or flee map on a yellow-red-blue ramp (after the "heat" maps of the
+ * roguelike literature). Glyph colours follow the terminal's (text_dungeon.c). */
+#include <errno.h>
+#include <png.h>
+#include <string.h>
+
+#include "amaze/alloc.h"
+#include "amaze/dijkstra.h"
+#include "amaze/dungeon_image.h"
+#include "core/error.h"
+#include "render/img_pngio.h"
+
+void amz_dungeon_png_options_init(amz_dungeon_png_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->scale = 8;
+}
+
+typedef struct rgb {
+    uint8_t r, g, b;
+} rgb;
+
+static const rgb rock = {18, 16, 22}, wall = {74, 78, 96}, room = {214, 204, 182}, corridor = {150, 140, 124},
+                 door = {160, 98, 40}, up = {40, 170, 220}, down = {200, 60, 160}, unreached = {96, 96, 96};
+
+/* Yellow (0) -> red (0.5) -> deep blue (1). */
+static rgb ramp(double t)
+{
+    static const rgb stops[3] = {{255, 230, 90}, {215, 48, 39}, {40, 40, 140}};
+    const int i = t < 0.5 ? 0 : 1;
+    const double f = t < 0.5 ? t * 2 : (t - 0.5) * 2;
+    rgb c = {(uint8_t)(stops[i].r + (stops[i + 1].r - stops[i].r) * f + 0.5),
+             (uint8_t)(stops[i].g + (stops[i + 1].g - stops[i].g) * f + 0.5),
+             (uint8_t)(stops[i].b + (stops[i + 1].b - stops[i].b) * f + 0.5)};
+    return c;
+}
+
+typedef struct picture {
+    const amz_dungeon *d;
+    const amz_dungeon_png_options *o;
+    double lo, hi; /* the heat map's range over reached tiles */
+    uint8_t *row;
+} picture;
+
+static bool heat_of(const picture *p, int64_t i, double *v)
+{
+    if (p->o->heat && p->o->heat[i] != AMZ_DIJKSTRA_FAR)
+        return *v = p->o->heat[i], true;
+    if (p->o->flee && p->o->flee[i] != AMZ_FLEE_FAR)
+        return *v = p->o->flee[i], true;
+    return false;
+}
+
+static rgb tile_colour(const picture *p, int32_t x, int32_t y)
+{
+    const amz_dungeon *d = p->d;
+    const int64_t i = (int64_t)y * d->width + x;
+    const uint16_t t = amz_dungeon_tile(d, x, y);
+    switch (amz_dtile_kind_of(t)) {
+    case AMZ_DTILE_DOOR: return door;
+    case AMZ_DTILE_UP: return up;
+    case AMZ_DTILE_DOWN: return down;
+    case AMZ_DTILE_FLOOR: {
+        double v;
+        if (!p->o->heat && !p->o->flee)
+            return amz_dtile_room(t) ? room : corridor;
+        if (!heat_of(p, i, &v))
+            return unreached;
+        return ramp(p->hi > p->lo ? (v - p->lo) / (p->hi - p->lo) : 0);
+    }
+    default: return amz_dungeon_glyph(d, x, y) == '#' ? wall : rock;
+    }
+}
+
+/* One pixel row: row k (of scale) of tile row y; stairs get a lighter inner square. */
+static void pixel_row(const picture *p, int32_t y, int k)
+{
+    const int s = p->o->scale, inset = s >= 4 ? s / 4 : s;
+    uint8_t *q = p->row;
+    for (int32_t x = 0; x < p->d->width; x++) {
+        const rgb c = tile_colour(p, x, y);
+        const unsigned kind = amz_dtile_kind_of(amz_dungeon_tile(p->d, x, y));
+        const bool stairs = kind == AMZ_DTILE_UP || kind == AMZ_DTILE_DOWN;
+        for (int j = 0; j < s; j++, q += 3) {
+            const bool inner = stairs && j >= inset && j < s - inset && k >= inset && k < s - inset;
+            q[0] = inner ? (uint8_t)(c.r / 2 + 128) : c.r;
+            q[1] = inner ? (uint8_t)(c.g / 2 + 128) : c.g;
+            q[2] = inner ? (uint8_t)(c.b / 2 + 128) : c.b;
+        }
+    }
+}
+
+static amz_status encode(const picture *p, FILE *f, amz_error *err)
+{
+    img_png_io io;
+    memset(&io, 0, sizeof io);
+    io.f = f;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &io, img_png_error, img_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        png_destroy_write_struct(&png, NULL);
+        return amz_errorf(err, AMZ_ENOMEM, "cannot start libpng");
+    }
+    if (setjmp(io.jmp)) {
+        png_destroy_write_struct(&png, &info);
+        return amz_errorf(err, AMZ_EIO, "PNG write failed: %s", io.msg[0] ? io.msg : strerror(errno ? errno : EIO));
+    }
+    png_set_write_fn(png, &io, img_png_write_data, img_png_flush);
+    const uint32_t s = (uint32_t)p->o->scale;
+    png_set_IHDR(png, info, (png_uint_32)p->d->width * s, (png_uint_32)p->d->height * s, 8, PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+    png_write_info(png, info);
+    for (int32_t y = 0; y < p->d->height; y++)
+        for (uint32_t k = 0; k < s; k++) {
+            /* A tile row's pixels repeat `scale` times but for the stairs' marks. */
+            pixel_row(p, y, (int)k);
+            png_write_row(png, p->row);
+        }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    if (ferror(f))
+        return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
+    return AMZ_OK;
+}
+
+amz_status amz_dungeon_write_png(const amz_dungeon *d, const amz_dungeon_png_options *o, FILE *f, amz_error *err)
+{
+    amz_dungeon_png_options def;
+    if (!o) {
+        amz_dungeon_png_options_init(&def);
+        o = &def;
+    }
+    if (o->scale < 1 || o->scale > AMZ_DUNGEON_PNG_SCALE_MAX)
+        return amz_errorf(err, AMZ_ERANGE, "scale %d is outside 1..%d", o->scale, AMZ_DUNGEON_PNG_SCALE_MAX);
+    if (o->heat && o->flee)
+        return amz_errorf(err, AMZ_ERANGE, "one heat map at a time: a Dijkstra map or a flee map");
+    if ((uint64_t)d->width * (uint64_t)o->scale > 0x7fffffffu || (uint64_t)d->height * (uint64_t)o->scale > 0x7fffffffu)
+        return amz_errorf(err, AMZ_ERANGE, "a %dx%d map at scale %d is larger than PNG allows", d->width, d->height,
+                          o->scale);
+    picture p = {d, o, 0, 0, NULL};
+    bool any = false;
+    for (int64_t i = 0; i < (int64_t)d->width * d->height; i++) {
+        double v;
+        if (amz_dtile_walkable(((const uint16_t *)d->tiles.data)[i]) && heat_of(&p, i, &v)) {
+            p.lo = any && p.lo < v ? p.lo : v;
+            p.hi = any && p.hi > v ? p.hi : v;
+            any = true;
+        }
+    }
+    p.row = amz_malloc((size_t)d->width * (size_t)o->scale * 3);
+    if (!p.row)
+        return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a pixel row");
+    amz_status st = encode(&p, f, err);
+    amz_free(p.row);
+    return st;
+}

@@ -1,0 +1,70 @@
+/* pdb_table.c — the bottom layer of the pattern databases: the byte popcount table,
+ * a table's rank layout (mixed radix n, n-1, .., n-k+1; see pdb_impl.h), its memory
+ * (2 MB pages for big tables) and the memory a build of it needs. Everything here is
+ * called by the builder, the cache and the opener, and calls none of them. */
+#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "amaze/alloc.h"
+#include "slide/pdb_impl.h"
+
+const uint8_t slide_pc8[256] = {
+#define PC2(n) (n), (n) + 1, (n) + 1, (n) + 2
+#define PC4(n) PC2(n), PC2((n) + 1), PC2((n) + 1), PC2((n) + 2)
+#define PC6(n) PC4(n), PC4((n) + 1), PC4((n) + 1), PC4((n) + 2)
+    PC6(0), PC6(1), PC6(1), PC6(2)};
+
+/* Tables of a few hundred megabytes are looked up at random: on Linux, 2 MB pages
+ * (a hint; ignored where unsupported) cut the TLB misses and the page faults of
+ * loading. The block comes from the library's allocator, over-allocated to align. */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+bool slide_pdb_alloc(pdb_table *t)
+{
+    size_t size = (size_t)t->entries;
+    bool big = size >= 4 * HUGE_PAGE;
+    t->block = amz_malloc(big ? size + HUGE_PAGE : size);
+    if (!t->block)
+        return false;
+    /* Round up to the next huge-page boundary by offsetting the pointer (no integer to
+     * pointer cast). */
+    size_t off = big ? (HUGE_PAGE - ((uintptr_t)t->block & (HUGE_PAGE - 1))) & (HUGE_PAGE - 1) : 0;
+    t->values = (uint8_t *)t->block + off;
+#ifdef MADV_HUGEPAGE
+    if (big)
+        madvise(t->values, size & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
+#endif
+    return true;
+}
+
+void slide_pdb_release(pdb_table *t)
+{
+    amz_free(t->block);
+    t->block = NULL;
+    t->values = NULL;
+}
+
+void slide_pdb_layout(pdb_table *t, int n)
+{
+    uint64_t e = 1;
+    for (int i = 0; i < t->k; i++)
+        e *= (uint64_t)(n - i);
+    t->entries = e;
+    for (int i = 0; i < t->k; i++) {
+        uint32_t m = 1;
+        for (int j = i + 1; j < t->k; j++)
+            m *= (uint32_t)(n - j);
+        t->mult[i] = m;
+    }
+}
+
+uint64_t slide_pdb_build_bytes(const pdb_table *t, int n)
+{
+    /* Two bits per (placement, region) slot, F = n - k slots per placement, plus the
+     * 16-cell boards' region table (2^n masks x 16 cells). */
+    uint64_t states = t->entries * (uint64_t)(n - t->k);
+    uint64_t jtab = n <= 16 ? ((uint64_t)1 << n) * 16 : 0;
+    return t->entries + (states + 31) / 32 * 8 + jtab;
+}
