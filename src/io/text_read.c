@@ -180,15 +180,18 @@ static bool block_floor(uint32_t v)
 
 static amz_status mark(amz_maze *m, uint32_t v, amz_cell c, bool *seen_s, bool *seen_g, size_t line, amz_error *err)
 {
-    if (v == 'S' || v == 'G') {
-        bool *seen = v == 'S' ? seen_s : seen_g;
-        if (*seen)
-            return amz_errorf(err, AMZ_EFORMAT, "line %zu: a second '%c' marker", line, (char)v);
-        *seen = true;
-        if (v == 'S')
-            m->start = c;
-        else
-            m->goal = c;
+    /* '@' is both ends in one cell, as block art draws it (line art writes "SG"). */
+    if (v == 'S' || v == '@') {
+        if (*seen_s)
+            return amz_errorf(err, AMZ_EFORMAT, "line %zu: a second %s marker", line, v == '@' ? "start ('@')" : "'S'");
+        *seen_s = true;
+        m->start = c;
+    }
+    if (v == 'G' || v == '@') {
+        if (*seen_g)
+            return amz_errorf(err, AMZ_EFORMAT, "line %zu: a second %s marker", line, v == '@' ? "goal ('@')" : "'G'");
+        *seen_g = true;
+        m->goal = c;
     }
     return AMZ_OK;
 }
@@ -258,7 +261,7 @@ static amz_status read_blocks(const art *a, amz_maze *m, const amz_read_options 
         for (int64_t x = 0; x < w; x++) {
             amz_cell c = y * w + x;
             size_t r = (size_t)(2 * y + 1), col = (size_t)(2 * x + 1);
-            if (!block_floor(at(a, r, col)))
+            if (!block_floor(at(a, r, col)) && at(a, r, col) != '@')
                 return amz_errorf(err, AMZ_EFORMAT,
                                   "line %zu, column %zu: a wall where cell (%lld,%lld) should be (blocks must "
                                   "alternate cells and walls; shaped mazes cannot be read back from text)",

@@ -49,8 +49,10 @@ static bool corner_used(const amz_maze *m, int64_t i, int64_t r)
 static void interior(text_ctx *c, amz_cell cell, int width)
 {
     const char *color = NULL, *mark = grid_exists(c->m, cell) ? text_marker(c, cell, &color) : NULL;
-    if (width == 2 && mark && cell == c->m->start && cell == c->m->goal) {
-        text_put_mark(c, color, "SG"); /* both ends in one cell: show both (reads back) */
+    if (mark && cell == c->m->start && cell == c->m->goal) {
+        /* Both ends in one cell: show both, so the drawing reads back (blocks have one
+         * character a cell, so '@' there). */
+        text_put_mark(c, color, width == 2 ? "SG" : "@");
         return;
     }
     if (mark)
