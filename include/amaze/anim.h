@@ -96,7 +96,8 @@ AMZ_API void amz_anim_options_init(amz_anim_options *o);
  * initialised maze whose topology, size, mask, start and goal are kept: it is
  * generated (and for BOTH solved, the solution attached). For SOLVE, m is a finished
  * maze that gets its solution attached. With steps_per_frame 0 the algorithms run
- * twice (once to count events). Errors: AMZ_EINVAL/AMZ_ERANGE for options (canvas
+ * twice (once to count events). Errors: AMZ_EUNSUPPORTED for a maze that is not flat
+ * square or hex (amz_maze_is_plain), AMZ_EINVAL/AMZ_ERANGE for options (canvas
  * over 16 Mpx or 65535 px a side), those of amz_gen_run and amz_solve_run
  * (AMZ_ENOPATH...), AMZ_ENOMEM, AMZ_ECANCELED when fn stops. `stats` may be NULL.
  * Memory: the canvas (5 bytes a pixel) and 6 bytes a cell. */
@@ -109,7 +110,8 @@ AMZ_API amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_fram
 AMZ_API uint64_t amz_anim_memory_estimate(const amz_maze *m, const amz_anim_options *o);
 
 /* amz_anim_run into an animated GIF (GIF89a, looping forever, a global palette, each
- * frame storing only its changed rectangle, giflib's LZW). AMZ_EIO if writing fails. */
+ * frame storing only its changed rectangle, giflib's LZW). AMZ_EIO if writing fails;
+ * a maze amz_anim_run refuses writes nothing. */
 AMZ_API amz_status amz_anim_write_gif(amz_maze *m, const amz_anim_options *o, FILE *out, amz_anim_stats *stats,
                                       amz_error *err);
 

@@ -167,7 +167,9 @@ typedef struct amz_image_layout {
     bool streamed;          /* written row by row (square PNG, block style) */
 } amz_image_layout;
 
-/* Resolves the options for m and format f without drawing. AMZ_ERANGE (with the
+/* Resolves the options for m and format f without drawing. AMZ_EUNSUPPORTED, naming
+ * the grid, for a maze that is not flat square or hex (amz_maze_is_plain: pictures
+ * have no polar, triangle, octagon, 3D, wrapped or weave layout yet). AMZ_ERANGE (with the
  * reason) for sizes out of range, a hex or vector picture too large, or streaming a
  * picture that cannot be streamed; AMZ_EUNSUPPORTED for --distances on a streamed
  * picture. O(1). */

@@ -37,7 +37,9 @@ AMZ_API void amz_text_options_init(amz_text_options *o);
 AMZ_API const char *amz_text_style_name(amz_text_style s);
 /* Parses a style name; AMZ_ENOTFOUND with a message otherwise. */
 AMZ_API amz_status amz_text_style_parse(const char *name, amz_text_style *out, amz_error *err);
-/* Draws m to f. AMZ_EUNSUPPORTED for topologies the style cannot draw, AMZ_ENOMEM,
+/* Draws m to f. AMZ_EUNSUPPORTED for a maze that is not flat square or hex
+ * (amz_maze_is_plain: text art has no polar, triangle, octagon, 3D, wrapped or weave
+ * layout) and for topologies the style cannot draw, AMZ_ENOMEM,
  * AMZ_EIO if writing fails. Output size about 3 x 2 characters per cell. */
 AMZ_API amz_status amz_render_text(const amz_maze *m, const amz_text_options *o, FILE *f, amz_error *err);
 

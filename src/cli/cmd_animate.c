@@ -151,7 +151,7 @@ static int parse(int argc, char **argv, anim_args *a)
         if (maze_opt)
             return cli_usage(cmd, maze_opt, "the maze comes from %s: drop %s", a->input, maze_opt);
     }
-    if ((rc = cli_maze_check(cmd, &a->maze)))
+    if ((rc = cli_maze_check(cmd, &a->maze)) || (rc = cli_maze_flat(cmd, &a->maze, "animations take")))
         return rc;
     a->o.generator = a->maze.g->name;
     if (!amz_solve_find(a->o.solver))
@@ -229,6 +229,13 @@ static int make_maze(anim_args *a, amz_maze *m)
         if ((rc = cli_maze_prepare("animate", z, a->max_memory, a->o.what != AMZ_ANIM_SOLVE, m)))
             return rc;
         a->o.gen = z->o;
+    }
+    /* A maze the pictures cannot lay out (a grid they do not draw, too many pixels)
+     * says why, rather than as a memory need that cannot be counted. */
+    amz_image_layout l;
+    if (amz_image_layout_get(m, &a->o.image, AMZ_IMAGE_PNG, &l, &err)) {
+        amz_maze_deinit(m);
+        return cli_fail("animate", "%s", err.msg);
     }
     char what[96];
     snprintf(what, sizeof what, "animating this %dx%d maze", m->width, m->height);

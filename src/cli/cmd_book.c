@@ -192,7 +192,7 @@ static int check_args(book_args *b, int nfiles)
     cli_maze_args *z = &b->maze;
     z->ramp_ok = true;
     z->aspect = amz_book_slot_aspect(&b->o, AMZ_TOPO_SQUARE);
-    if ((rc = cli_maze_check(cmd, z)))
+    if ((rc = cli_maze_check(cmd, z)) || (rc = cli_maze_flat(cmd, z, "books take")))
         return rc;
     z->aspect = amz_book_slot_aspect(&b->o, z->topo);
     /* Without -s or a difficulty: a square-ish maze shaped to its slot. */

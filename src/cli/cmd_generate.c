@@ -118,7 +118,8 @@ int cmd_generate(int argc, char **argv)
         return cli_usage(cmd, "--graph", "--stream writes .amz or PNG, not JSON");
     if (stream)
         return cli_generate_stream(cmd, &a, &out, max_memory, quiet);
-    if ((rc = cli_output_check(cmd, &out)))
+    if ((rc = cli_output_check(cmd, &out)) ||
+        (out.fmt == AMZ_FORMAT_TEXT && (rc = cli_maze_flat(cmd, &a, "text art takes"))))
         return rc;
 
     amz_maze m;

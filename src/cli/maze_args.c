@@ -311,6 +311,18 @@ static int resolve_grid(const char *cmd, cli_maze_args *a)
     return CLI_OK;
 }
 
+int cli_maze_flat(const char *cmd, const cli_maze_args *a, const char *what)
+{
+    if (amz_grid_is_plain(&a->grid))
+        return CLI_OK;
+    const bool topo = a->topo != AMZ_TOPO_SQUARE && a->topo != AMZ_TOPO_HEX;
+    const char *opt = topo ? "--topology" : a->grid.levels > 1 ? "--levels" : a->grid.wrap ? "--wrap" : "--weave";
+    const char *kind = topo ? amz_topology_name(a->topo) : a->grid.levels > 1 ? "3D" : a->grid.wrap ? "wrapped"
+                                                                                                    : "weave";
+    return cli_usage(cmd, opt, "%s flat square and hex mazes, not %s ones (write .amz or JSON: the web page draws them)",
+                     what, kind);
+}
+
 int cli_maze_check(const char *cmd, cli_maze_args *a)
 {
     amz_error err;

@@ -178,6 +178,10 @@ int cli_maze_parse(const char *cmd, cli_maze_args *a, int c, const char *arg);
 /* Resolves topology, generator and shape and refuses every pair of options that
  * cannot go together, before any work, as usage errors naming the options given. */
 int cli_maze_check(const char *cmd, cli_maze_args *a);
+/* A usage error naming the option (--topology, --levels, --wrap, --weave) when the
+ * grid cli_maze_check resolved is not flat square or hex, for a command or output that
+ * draws cells in that layout: `what` starts the message ("play takes"). */
+int cli_maze_flat(const char *cmd, const cli_maze_args *a, const char *what);
 /* Bytes making the maze needs (the grid, the generator's work; `watched`: step by step,
  * as animations watch); a mask's size is known only once it is read. */
 uint64_t cli_maze_memory(const cli_maze_args *a, bool watched);

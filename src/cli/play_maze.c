@@ -494,10 +494,8 @@ int cmd_play(int argc, char **argv)
     }
     if ((rc = cli_maze_check(cmd, &a)))
         return rc;
-    if (!file && ((a.topo != AMZ_TOPO_SQUARE && a.topo != AMZ_TOPO_HEX) || !amz_grid_is_plain(&a.grid)))
-        return cli_usage(cmd, a.topo != AMZ_TOPO_SQUARE && a.topo != AMZ_TOPO_HEX ? "--topology" : "grid",
-                         "play takes flat square and hex mazes, not %s%s", amz_grid_is_plain(&a.grid) ? "" : "these ",
-                         a.topology);
+    if (!file && (rc = cli_maze_flat(cmd, &a, "play takes")))
+        return rc;
     /* A maze is played on one screen's worth of memory at most per cell bit; refuse
      * absurd sizes before the terminal is taken over. */
     if (a.has_size && a.w * a.h > ((int64_t)1 << 26))

@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "render/anim_impl.h"
 #include "render/img_internal.h"
+#include "render/flat.h"
 
 #define TRAIL_LEVELS 8
 #define ANIM_MAX_PIXELS ((int64_t)16 << 20)
@@ -498,7 +499,7 @@ amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn,
         o = &defaults;
     }
     amz_status st = anim_check_options(o, err);
-    if (st)
+    if (st || (st = render_need_flat(m, "animations take", err)))
         return st;
     if (!fn)
         return amz_errorf(err, AMZ_EINVAL, "animation: no frame function");

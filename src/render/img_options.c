@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "render/img_geo.h"
+#include "render/flat.h"
 
 static const char *const entry_names[AMZ_PALETTE_ENTRIES] = {
     "background", "wall", "floor", "path",     "start",       "goal",
@@ -221,6 +222,9 @@ amz_status amz_image_layout_get(const amz_maze *m, const amz_image_options *o, a
     }
     if (!amz_image_format_name(f))
         return amz_errorf(err, AMZ_EINVAL, "unknown picture format %d", (int)f);
+    amz_status flat = render_need_flat(m, "pictures take", err);
+    if (flat)
+        return flat;
     const bool hex = m->topology == AMZ_TOPO_HEX;
     const int min_cell = hex ? 4 : 2;
     int cell = o->cell;

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "grid/grid.h"
 #include "render/text_impl.h"
+#include "render/flat.h"
 
 /* Marks the solution's cells and edges so drawing is a lookup per cell. */
 static amz_status mark_path(text_ctx *c, amz_error *err)
@@ -70,6 +71,9 @@ amz_status amz_render_text(const amz_maze *m, const amz_text_options *o, FILE *f
     }
     if (!amz_text_style_name(o->style))
         return amz_errorf(err, AMZ_EINVAL, "unknown text style %d", (int)o->style);
+    amz_status flat = render_need_flat(m, "text art takes", err);
+    if (flat)
+        return flat;
     if (m->topology == AMZ_TOPO_HEX && o->style == AMZ_TEXT_BLOCKS)
         return amz_errorf(err, AMZ_EUNSUPPORTED, "the blocks style draws square mazes only (use ascii or unicode)");
     text_ctx c = {m, o, NULL, NULL, f};

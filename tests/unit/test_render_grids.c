@@ -1,0 +1,145 @@
+/* test_render_grids.c — the drawing entries lay cells out as a flat square or hex grid,
+ * so each refuses a maze of another grid (polar, triangle, octagon, 3D, wrapped,
+ * weave) with AMZ_EUNSUPPORTED and a message naming it, writing nothing, rather than
+ * draw it in the square layout; flat square and hex mazes of the same generator still
+ * draw through every entry (the control). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "amaze/anim.h"
+#include "amaze/book.h"
+#include "amaze/image.h"
+#include "testutil.h"
+
+typedef struct grid_case {
+    amz_grid g;
+    const char *named; /* what the message must say of the grid */
+} grid_case;
+
+static const grid_case refused[] = {
+    {{AMZ_TOPO_POLAR, 6, 4, 1, 0, false}, "polar"},
+    {{AMZ_TOPO_TRIANGLE, 8, 5, 1, 0, false}, "triangle"},
+    {{AMZ_TOPO_OCTAGON, 6, 5, 1, 0, false}, "octagon"},
+    {{AMZ_TOPO_SQUARE, 5, 4, 3, 0, false}, "of 3 levels"},
+    {{AMZ_TOPO_HEX, 5, 4, 2, 0, false}, "hex maze of 2 levels"},
+    {{AMZ_TOPO_SQUARE, 6, 5, 1, AMZ_WRAP_X, false}, "wrapped (x)"},
+    {{AMZ_TOPO_TRIANGLE, 8, 4, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false}, "wrapped (xy) triangle"},
+    {{AMZ_TOPO_SQUARE, 8, 8, 1, 0, true}, "weave square"},
+};
+
+static void make(amz_maze *m, const amz_grid *g, uint64_t seed)
+{
+    amz_error err;
+    assert_int_equal(amz_maze_init_grid(m, g, &err), AMZ_OK);
+    amz_gen_options o;
+    amz_gen_options_init(&o);
+    o.seed = seed;
+    assert_int_equal(amz_gen_run(m, "backtracker", &o, NULL, &err), AMZ_OK);
+    assert_int_equal(amz_solve_maze(m, "bfs", NULL, NULL, NULL, &err), AMZ_OK);
+}
+
+static int count_frames(void *ctx, const amz_frame *f)
+{
+    (void)f;
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* Runs every drawing entry on m; returns how many succeeded, and checks each failure
+ * is AMZ_EUNSUPPORTED naming `named` with nothing written. */
+static int draw_all(amz_maze *m, const char *named)
+{
+    int ok = 0;
+    amz_error err;
+    char *buf = NULL;
+    size_t len = 0;
+#define CHECK(call)                                                                                                    \
+    do {                                                                                                               \
+        FILE *f = open_memstream(&buf, &len);                                                                          \
+        amz_error_clear(&err);                                                                                         \
+        amz_status cs = (call);                                                                                        \
+        fclose(f);                                                                                                     \
+        if (cs == AMZ_OK) {                                                                                            \
+            ok++;                                                                                                      \
+            assert_true(len > 0);                                                                                      \
+        } else {                                                                                                       \
+            if (cs != AMZ_EUNSUPPORTED || !strstr(err.msg, "flat square and hex mazes") ||                           \
+                !strstr(err.msg, named))                                                                               \
+                fail_msg("%s: status %d '%s'", #call, cs, err.msg);                                                    \
+            assert_int_equal(len, 0);                                                                                  \
+        }                                                                                                              \
+        free(buf);                                                                                                     \
+        buf = NULL;                                                                                                    \
+    } while (0)
+    for (int style = 0; style < 3; style++) {
+        amz_text_options to;
+        amz_text_options_init(&to);
+        to.style = (amz_text_style)style;
+        if (m->topology == AMZ_TOPO_HEX && to.style == AMZ_TEXT_BLOCKS)
+            continue; /* hex has no block style */
+        CHECK(amz_render_text(m, &to, f, &err));
+    }
+    for (int fmt = AMZ_IMAGE_PNG; fmt <= AMZ_IMAGE_PDF; fmt++)
+        CHECK(amz_image_write(m, NULL, (amz_image_format)fmt, f, &err));
+    amz_image_layout l;
+    amz_status st = amz_image_layout_get(m, NULL, AMZ_IMAGE_PNG, &l, &err);
+    assert_true(st == AMZ_OK || st == AMZ_EUNSUPPORTED);
+    amz_anim_options ao;
+    amz_anim_options_init(&ao);
+    ao.what = AMZ_ANIM_SOLVE;
+    CHECK(amz_anim_write_gif(m, &ao, f, NULL, &err));
+    int frames = 0;
+    amz_error_clear(&err);
+    st = amz_anim_run(m, &ao, count_frames, &frames, NULL, &err);
+    assert_true(st == AMZ_OK ? frames > 0 : st == AMZ_EUNSUPPORTED && frames == 0);
+    amz_book_options bo;
+    amz_book_options_init(&bo);
+    amz_book_item item;
+    memset(&item, 0, sizeof item);
+    item.kind = AMZ_BOOK_MAZE;
+    item.maze = m;
+    CHECK(amz_book_write(&item, 1, &bo, f, &err));
+#undef CHECK
+    return ok;
+}
+
+static void test_other_grids_refused(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            amz_maze m;
+            make(&m, &refused[i].g, seed);
+            assert_int_equal(draw_all(&m, refused[i].named), 0);
+            amz_maze_deinit(&m);
+        }
+}
+
+static void test_flat_grids_draw(void **state)
+{
+    (void)state;
+    static const amz_grid flat[] = {{AMZ_TOPO_SQUARE, 7, 5, 1, 0, false}, {AMZ_TOPO_HEX, 6, 5, 1, 0, false}};
+    for (size_t i = 0; i < 2; i++) {
+        amz_maze m;
+        make(&m, &flat[i], 9);
+        /* 3 (square) or 2 (hex) text styles, 3 picture formats, a GIF, a book. */
+        assert_int_equal(draw_all(&m, "-"), i == 0 ? 8 : 7);
+        amz_maze_deinit(&m);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_other_grids_refused),
+        cmocka_unit_test(test_flat_grids_draw),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
