@@ -177,6 +177,44 @@ static amz_status skip_container(parser *p, char close, int depth)
     }
 }
 
+static bool digit_at(const parser *p)
+{
+    return p->s < p->end && *p->s >= '0' && *p->s <= '9';
+}
+
+/* An ignored number, as RFC 8259 spells one: -? (0 | [1-9][0-9]*) (. [0-9]+)?
+ * ([eE] [+-]? [0-9]+)?. Fractions and exponents are fine here (only a maze's own
+ * fields must be integers); "01", "1.", ".5", "1e" and "-" are not numbers. */
+static amz_status skip_number(parser *p)
+{
+    if (p->s < p->end && *p->s == '-')
+        p->s++;
+    if (!digit_at(p))
+        return fail(p, "malformed number");
+    if (*p->s++ != '0')
+        while (digit_at(p))
+            p->s++;
+    if (p->s < p->end && *p->s == '.') {
+        p->s++;
+        if (!digit_at(p))
+            return fail(p, "malformed number");
+        while (digit_at(p))
+            p->s++;
+    }
+    if (p->s < p->end && (*p->s == 'e' || *p->s == 'E')) {
+        p->s++;
+        if (p->s < p->end && (*p->s == '+' || *p->s == '-'))
+            p->s++;
+        if (!digit_at(p))
+            return fail(p, "malformed number");
+        while (digit_at(p))
+            p->s++;
+    }
+    if (digit_at(p))
+        return fail(p, "malformed number: a leading zero");
+    return AMZ_OK;
+}
+
 static amz_status skip_value(parser *p, int depth)
 {
     skip_ws(p);
@@ -197,20 +235,8 @@ static amz_status skip_value(parser *p, int depth)
             return AMZ_OK;
         }
     }
-    uint64_t v;
-    bool neg;
-    /* Skip any number, fraction and exponent included. */
-    /* The integer parser refuses fractions and exponents (they are never a maze's
-     * data), so for an ignored value consume the rest of the number's characters and
-     * drop the error it recorded. This is looser than RFC 8259 for ignored keys only. */
-    if (c == '-' || (c >= '0' && c <= '9')) {
-        if (parse_uint(p, &v, &neg) == AMZ_OK)
-            return AMZ_OK;
-        while (p->s < p->end && strchr("0123456789+-.eE", *p->s))
-            p->s++;
-        amz_error_clear(p->err);
-        return AMZ_OK;
-    }
+    if (c == '-' || (c >= '0' && c <= '9'))
+        return skip_number(p);
     return fail(p, "unexpected character");
 }
 

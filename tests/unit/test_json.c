@@ -195,6 +195,22 @@ static void test_missing_and_optional_keys(void **state)
                      AMZ_OK);
     assert_false(m.has_solution);
     amz_maze_deinit(&m);
+    /* Ignored numbers are still numbers (RFC 8259): every form reads, and what is not
+     * a number is refused, not skipped over. */
+    static const char *const good[] = {"0", "-0", "7", "-12", "0.5", "-0.25e-3", "1E+9", "3e0", "10.01E12"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char buf[160];
+        snprintf(buf, sizeof buf, "{\"x\":%s," BASE_KEYS ",\"cells\":[2,8]}", good[i]);
+        if (read_str(buf, &m, &err) != AMZ_OK)
+            fail_msg("%s: %s", good[i], err.msg);
+        amz_maze_deinit(&m);
+    }
+    static const char *const bad[] = {"-", "01", "-01", "1.", ".5", "1.2.3", "1e", "1e+", "1E-x", "+1", "--1", "0x1f"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char buf[160];
+        snprintf(buf, sizeof buf, "{\"x\":[%s]," BASE_KEYS ",\"cells\":[2,8]}", bad[i]);
+        expect_bad(buf, "");
+    }
 }
 
 static void test_inconsistent(void **state)
