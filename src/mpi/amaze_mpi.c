@@ -91,21 +91,64 @@ static void fail(mpi_run *r, amz_status st, const char *text)
     snprintf(r->failure_text, sizeof r->failure_text, "%s", text);
 }
 
+/* A text (moves or an error) follows its REQ in chunks of TEXT_CHUNK bytes, so the
+ * receiver can always take it into a fixed buffer: a receiver that cannot allocate
+ * the whole still drains every chunk and the ranks stay in step. */
+#define TEXT_CHUNK 16 /* small: a solution of 40+ moves takes several, so the tests run every path */
+
+static void send_text(const char *text, int64_t len, int to)
+{
+    for (int64_t at = 0; at < len; at += TEXT_CHUNK) {
+        int n = (int)(len - at < TEXT_CHUNK ? len - at : TEXT_CHUNK);
+        MPI_Send(text + at, n, MPI_CHAR, to, TAG_TEXT, MPI_COMM_WORLD);
+    }
+}
+
+/* Receives a text of len bytes sent by send_text; NULL if it could not be held (its
+ * chunks are received all the same). */
+static char *recv_text(int64_t len, int from)
+{
+    char *text = len >= 0 && (uint64_t)len < SIZE_MAX ? calloc((size_t)len + 1, 1) : NULL;
+    char chunk[TEXT_CHUNK];
+    for (int64_t at = 0; at < len; at += TEXT_CHUNK) {
+        int n = (int)(len - at < TEXT_CHUNK ? len - at : TEXT_CHUNK);
+        MPI_Recv(chunk, n, MPI_CHAR, from, TAG_TEXT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (text)
+            memcpy(text + at, chunk, (size_t)n);
+    }
+    return text;
+}
+
+/* Rank 0's text of len bytes (text, on rank 0) to every rank, in chunks as
+ * send_text; returns a copy on every rank, or NULL if it could not be held. */
+static char *bcast_text(const char *text, int64_t len, int rank)
+{
+    char *got = len >= 0 && (uint64_t)len < SIZE_MAX ? calloc((size_t)len + 1, 1) : NULL;
+    char chunk[TEXT_CHUNK];
+    for (int64_t at = 0; at < len; at += TEXT_CHUNK) {
+        int n = (int)(len - at < TEXT_CHUNK ? len - at : TEXT_CHUNK);
+        if (rank == 0)
+            memcpy(chunk, text + at, (size_t)n);
+        MPI_Bcast(chunk, n, MPI_CHAR, 0, MPI_COMM_WORLD);
+        if (got)
+            memcpy(got + at, chunk, (size_t)n);
+    }
+    return got;
+}
+
 /* Receives one REQ from `source` (already probed or matched), records its result and
  * answers with the next subtree. */
 static void serve(mpi_run *r, int source)
 {
     int64_t req[R_FIELDS];
     MPI_Recv(req, R_FIELDS, MPI_INT64_T, source, TAG_REQ, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    char *text = NULL;
-    if (req[R_TEXTLEN] > 0) {
-        text = calloc((size_t)req[R_TEXTLEN] + 1, 1);
-        MPI_Recv(text, (int)req[R_TEXTLEN], MPI_CHAR, source, TAG_TEXT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    }
+    char *text = req[R_TEXTLEN] > 0 ? recv_text(req[R_TEXTLEN], source) : NULL;
     /* A worker's first REQ has R_INDEX -1 (no result yet); only real results count
      * towards the next iteration's bound. A worker told -1 is no longer active. */
     r->nodes += req[R_NODES];
-    if (req[R_STATUS])
+    if (req[R_TEXTLEN] > 0 && !text)
+        fail(r, AMZ_ENOMEM, "rank 0 is out of memory for a worker's result");
+    else if (req[R_STATUS])
         fail(r, (amz_status)req[R_STATUS], text ? text : "a rank failed");
     else if (req[R_FOUND])
         found(r, req[R_INDEX], text), text = NULL;
@@ -173,11 +216,6 @@ static amz_status search(mpi_run *r, int i, amz_observer_fn poll, amz_slide_piec
 
 /* ---- the iteration, on every rank ---- */
 
-static void send_text(const char *text, int64_t len, int to)
-{
-    if (len > 0)
-        MPI_Send(text, (int)len, MPI_CHAR, to, TAG_TEXT, MPI_COMM_WORLD);
-}
 
 static void run_worker(mpi_run *r)
 {
@@ -308,15 +346,16 @@ static amz_status mpi_solve(void *ctx, const amz_slide_board *b, const char *alg
             dec[D_TEXTLEN] = text ? (int64_t)strlen(text) : 0;
         }
         MPI_Bcast(dec, D_FIELDS, MPI_INT64_T, 0, MPI_COMM_WORLD);
-        char *got = calloc((size_t)dec[D_TEXTLEN] + 1, 1);
-        if (!got) {
-            st = amz_errorf(err, AMZ_ENOMEM, "out of memory");
+        char *got = bcast_text(text, dec[D_TEXTLEN], r->rank);
+        /* Every rank leaves together if any could not hold the text: one rank leaving
+         * alone would wait forever in the next collective call. */
+        int held = got != NULL;
+        MPI_Allreduce(MPI_IN_PLACE, &held, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+        if (!held) {
+            free(got);
+            st = amz_errorf(err, AMZ_ENOMEM, "out of memory for the iteration's result");
             break;
         }
-        if (text)
-            memcpy(got, text, (size_t)dec[D_TEXTLEN]);
-        if (dec[D_TEXTLEN])
-            MPI_Bcast(got, (int)dec[D_TEXTLEN], MPI_CHAR, 0, MPI_COMM_WORLD);
         free(r->moves);
         r->moves = NULL;
         total_nodes += dec[D_NODES];
