@@ -104,6 +104,12 @@ AMZ_API void amz_anim_options_init(amz_anim_options *o);
 AMZ_API amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn, void *ctx,
                                 amz_anim_stats *stats, amz_error *err);
 
+/* What amz_anim_run checks before it starts: the options (AMZ_EINVAL, AMZ_ERANGE), the
+ * grid (AMZ_EUNSUPPORTED for a maze that is not flat square or hex, amz_maze_is_plain)
+ * and the frames' picture layout (amz_image_layout_get's errors, never streamed). o
+ * NULL = defaults. */
+AMZ_API amz_status amz_anim_check(const amz_maze *m, const amz_anim_options *o, amz_error *err);
+
 /* Peak bytes amz_anim_run on m with o needs beyond the maze itself: the canvas and
  * frame buffers, per-cell state, and the generator's (watched) and solver's working
  * memory; UINT64_MAX if the picture options are out of range. For memory guards. */

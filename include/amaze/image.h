@@ -33,6 +33,17 @@
  * Walls are lines `wall` wide along the hexagon edges; the solution is a line through
  * the cell centres; start and goal are discs.
  *
+ * Other grids (polar, triangle, octagon, levels, wrap-around) are drawn from the
+ * model's geometry (amaze/maze.h): a model unit is u = cell px (hex: cell/2), model
+ * point p at (o + (p.x - lo.x) u, o + (p.y - lo.y) u) with o = margin + wall/2 and lo
+ * the minimum of amz_maze_extent;
+ *   width  = ceil(2*margin + wall + (hi.x - lo.x) u), height likewise.
+ * Walls are lines along closed sides (polar: arcs); the solution runs from each cell's
+ * centre to the middle of the side it leaves by and on to the next centre; stairs are
+ * small triangles, up above a cell's centre and down below it; start and goal discs.
+ * Their PNGs carry the grid in a private "amGr" chunk, which amz_image_read_maze
+ * refuses (AMZ_EUNSUPPORTED). Weave mazes are refused (AMZ_EUNSUPPORTED).
+ *
  * Openings: with `openings` on (the default) a start or goal beside the outside (the
  * grid's border or a removed cell, so on the rim of a shape or mask too) gets a gap in
  * its wall there (amz_image_openings): the start on its first open side of north, west,
@@ -167,12 +178,11 @@ typedef struct amz_image_layout {
     bool streamed;          /* written row by row (square PNG, block style) */
 } amz_image_layout;
 
-/* Resolves the options for m and format f without drawing. AMZ_EUNSUPPORTED, naming
- * the grid, for a maze that is not flat square or hex (amz_maze_is_plain: pictures
- * have no polar, triangle, octagon, 3D, wrapped or weave layout yet). AMZ_ERANGE (with the
- * reason) for sizes out of range, a hex or vector picture too large, or streaming a
- * picture that cannot be streamed; AMZ_EUNSUPPORTED for --distances on a streamed
- * picture. O(1). */
+/* Resolves the options for m and format f without drawing. AMZ_EUNSUPPORTED for a
+ * weave maze. AMZ_ERANGE (with the reason) for sizes out of range, a hex or vector
+ * picture too large, or streaming a picture that cannot be streamed (only flat square
+ * ones can); AMZ_EUNSUPPORTED for --distances on a streamed picture. O(cells) for the
+ * grids drawn from the model's geometry (their extent), else O(1). */
 AMZ_API amz_status amz_image_layout_get(const amz_maze *m, const amz_image_options *o, amz_image_format f,
                                         amz_image_layout *out, amz_error *err);
 

@@ -230,10 +230,9 @@ static int make_maze(anim_args *a, amz_maze *m)
             return rc;
         a->o.gen = z->o;
     }
-    /* A maze the pictures cannot lay out (a grid they do not draw, too many pixels)
-     * says why, rather than as a memory need that cannot be counted. */
-    amz_image_layout l;
-    if (amz_image_layout_get(m, &a->o.image, AMZ_IMAGE_PNG, &l, &err)) {
+    /* A maze that cannot be animated (a grid the frames do not lay out, too many
+     * pixels) says why, rather than as a memory need that cannot be counted. */
+    if (amz_anim_check(m, &a->o, &err)) {
         amz_maze_deinit(m);
         return cli_fail("animate", "%s", err.msg);
     }

@@ -192,11 +192,14 @@ static int check_args(book_args *b, int nfiles)
     cli_maze_args *z = &b->maze;
     z->ramp_ok = true;
     z->aspect = amz_book_slot_aspect(&b->o, AMZ_TOPO_SQUARE);
-    if ((rc = cli_maze_check(cmd, z)) || (rc = cli_maze_flat(cmd, z, "books take")))
+    if ((rc = cli_maze_check(cmd, z)))
         return rc;
+    if (z->grid.weave) /* the one grid pictures do not draw */
+        return cli_usage(cmd, "--weave", "books draw their mazes as pictures, which do not draw weave mazes yet");
     z->aspect = amz_book_slot_aspect(&b->o, z->topo);
-    /* Without -s or a difficulty: a square-ish maze shaped to its slot. */
-    if (!z->has_size && !z->mask && !z->difficulty) {
+    /* Without -s or a difficulty: a square-ish maze shaped to its slot (the other
+     * grids keep their default size). */
+    if (!z->has_size && !z->mask && !z->difficulty && amz_grid_is_plain(&z->grid)) {
         int32_t w = 0, h = 0;
         amz_error_clear(&err);
         amz_status st = amz_difficulty_size(z->g->name, z->topo, 22, 45, z->aspect, &w, &h, &err);

@@ -127,7 +127,7 @@ static char *bcast_text(const char *text, int64_t len, int rank)
     char chunk[TEXT_CHUNK];
     for (int64_t at = 0; at < len; at += TEXT_CHUNK) {
         int n = (int)(len - at < TEXT_CHUNK ? len - at : TEXT_CHUNK);
-        if (rank == 0)
+        if (rank == 0 && text)
             memcpy(chunk, text + at, (size_t)n);
         MPI_Bcast(chunk, n, MPI_CHAR, 0, MPI_COMM_WORLD);
         if (got)
@@ -351,7 +351,7 @@ static amz_status mpi_solve(void *ctx, const amz_slide_board *b, const char *alg
          * alone would wait forever in the next collective call. */
         int held = got != NULL;
         MPI_Allreduce(MPI_IN_PLACE, &held, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-        if (!held) {
+        if (!held || !got) {
             free(got);
             st = amz_errorf(err, AMZ_ENOMEM, "out of memory for the iteration's result");
             break;

@@ -13,7 +13,6 @@
 #include "core/error.h"
 #include "render/anim_impl.h"
 #include "render/img_internal.h"
-#include "render/flat.h"
 
 #define TRAIL_LEVELS 8
 #define ANIM_MAX_PIXELS ((int64_t)16 << 20)
@@ -498,8 +497,8 @@ amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn,
         amz_anim_options_init(&defaults);
         o = &defaults;
     }
-    amz_status st = anim_check_options(o, err);
-    if (st || (st = render_need_flat(m, "animations take", err)))
+    amz_status st = amz_anim_check(m, o, err);
+    if (st)
         return st;
     if (!fn)
         return amz_errorf(err, AMZ_EINVAL, "animation: no frame function");

@@ -9,7 +9,6 @@
 #include "amaze/alloc.h"
 #include "amaze/anim.h"
 #include "core/error.h"
-#include "render/flat.h"
 
 typedef struct gif_sink {
     GifFileType *gif;
@@ -94,9 +93,9 @@ static int put_frame(void *ctx, const amz_frame *f)
 
 amz_status amz_anim_write_gif(amz_maze *m, const amz_anim_options *o, FILE *out, amz_anim_stats *stats, amz_error *err)
 {
-    amz_status flat = render_need_flat(m, "animations take", err);
-    if (flat)
-        return flat; /* before the encoder writes a byte */
+    amz_status checked = amz_anim_check(m, o, err);
+    if (checked)
+        return checked; /* before the encoder writes a byte */
     gif_sink s;
     memset(&s, 0, sizeof s);
     s.out = out;

@@ -5,6 +5,7 @@
 #include "amaze/anim.h"
 #include "core/error.h"
 #include "render/anim_impl.h"
+#include "render/flat.h"
 
 const char *amz_anim_what_name(amz_anim_what w)
 {
@@ -39,6 +40,24 @@ void amz_anim_options_init(amz_anim_options *o)
     o->hold_cs = 100;
     o->trail = 40;
     amz_image_options_init(&o->image);
+}
+
+amz_status amz_anim_check(const amz_maze *m, const amz_anim_options *o, amz_error *err)
+{
+    amz_anim_options defaults;
+    if (!o) {
+        amz_anim_options_init(&defaults);
+        o = &defaults;
+    }
+    amz_status st = anim_check_options(o, err);
+    if (st || (st = render_need_flat(m, "animations take", err)))
+        return st;
+    /* Frames are pictures in memory: their layout must be one. */
+    amz_image_options io = o->image;
+    io.stream = AMZ_STREAM_NEVER;
+    io.distances = false;
+    amz_image_layout l;
+    return amz_image_layout_get(m, &io, AMZ_IMAGE_PNG, &l, err);
 }
 
 amz_status anim_check_options(const amz_anim_options *o, amz_error *err)

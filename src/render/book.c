@@ -12,7 +12,6 @@
 #include "amaze/version.h"
 #include "core/error.h"
 #include "render/book_impl.h"
-#include "render/flat.h"
 
 static const struct {
     const char *name;
@@ -354,9 +353,6 @@ static amz_status check_items(const amz_book_item *items, size_t n, const amz_bo
         const amz_book_item *it = &items[i];
         if (it->kind == AMZ_BOOK_MAZE && !it->maze)
             return amz_errorf(err, AMZ_EINVAL, "book: puzzle %zu has no maze", i + 1);
-        amz_status flat = it->kind == AMZ_BOOK_MAZE ? render_need_flat(it->maze, "books take", err) : AMZ_OK;
-        if (flat)
-            return flat;
         if (it->kind == AMZ_BOOK_MAZE && o->key && !it->maze->has_solution)
             return amz_errorf(err, AMZ_EINVAL, "book: maze %zu has no solution for the key", i + 1);
         if (it->kind == AMZ_BOOK_SLIDE && !it->moves)

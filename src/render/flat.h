@@ -25,10 +25,11 @@ static inline amz_status render_need_flat(const amz_maze *m, const char *what, a
                      : m->wrap & AMZ_WRAP_Y                  ? "wrapped (y) "
                                                              : "";
     const char *name = amz_topology_name(m->topology);
+    const bool an = !*wrap && !m->weave && name && (name[0] == 'o' || name[0] == 'a' || name[0] == 'e');
     return amz_errorf(err, AMZ_EUNSUPPORTED,
-                      "%s flat square and hex mazes, not a %s%s%s maze%s (.amz and JSON keep it; the web page "
+                      "%s flat square and hex mazes, not a%s %s%s%s maze%s (.amz and JSON keep it; the web page "
                       "draws it)",
-                      what, wrap, m->weave ? "weave " : "", name ? name : "?", levels);
+                      what, an ? "n" : "", wrap, m->weave ? "weave " : "", name ? name : "?", levels);
 }
 
 #endif

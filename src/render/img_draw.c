@@ -356,7 +356,9 @@ void img_draw_region(cairo_t *cr, const img_scene *s, double x0, double y0, doub
     img_set_color(cr, s->pal->background);
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-    if (s->geo.topo == AMZ_TOPO_HEX) {
+    if (s->geo.any) {
+        img_any_draw(cr, s);
+    } else if (s->geo.topo == AMZ_TOPO_HEX) {
         range r = hex_range(s, x0, y0, x1, y1);
         hex_fills(cr, s, r);
         hex_path(cr, s, r);

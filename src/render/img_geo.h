@@ -21,6 +21,10 @@ typedef struct img_geo {
     int mark_off, mark;    /* square: start/goal square offset and side */
     double s, hh, o;       /* hex: corner radius, half height, origin offset */
     int64_t width, height; /* picture size */
+    bool any;              /* drawn from the model's geometry (img_any.c): model point
+                              p at o + (p - lo) * unit */
+    double unit;           /* any: px a model unit (cell, hex cell / 2) */
+    double lox, loy;       /* any: the model extent's top left */
 } img_geo;
 
 /* Fills g from a resolved layout. */

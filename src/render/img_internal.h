@@ -18,6 +18,9 @@
  * overlap or share a colour. */
 void img_draw_region(cairo_t *cr, const img_scene *s, double x0, double y0, double x1, double y1);
 
+/* Draws a scene whose geometry is `any` (img_any.c): every layer, the whole picture. */
+void img_any_draw(cairo_t *cr, const img_scene *s);
+
 /* Marks the cells and edges of path p (ncells bits and passage-layout bits, allocated
  * with amz_calloc; cells may be NULL to skip them). AMZ_EFORMAT if it leaves the maze. */
 amz_status img_mark_path(const amz_maze *m, const amz_path *p, uint64_t **cells, uint64_t **edges, amz_error *err);
@@ -40,8 +43,22 @@ static inline bool img_color_eq(amz_color a, amz_color b)
 }
 
 /* Writes an ARGB32 cairo image surface as PNG: palette PNG when it has at most 256
- * colours, else RGB (or RGBA when some pixel is not opaque). */
-amz_status img_png_write_surface(cairo_surface_t *surface, FILE *out, amz_error *err);
+ * colours, else RGB (or RGBA when some pixel is not opaque). A non-NULL grid_note
+ * (img_any_note) goes in an IMG_GRID_CHUNK chunk before the image data. */
+amz_status img_png_write_surface(cairo_surface_t *surface, const char *grid_note, FILE *out, amz_error *err);
+
+/* The private PNG chunk that marks a picture of a grid the picture reader does not
+ * read (img_any.c's): ancillary, private, safe to copy, so an editor that keeps the
+ * picture keeps the mark. Its data is the note, ASCII ("polar", "square, 3 levels"). */
+#define IMG_GRID_CHUNK "amGr"
+
+/* Copies the IMG_GRID_CHUNK note of a PNG in memory (NUL-terminated, cut to cap) and
+ * returns true if there is one before the image data. Walks the chunk headers only. */
+bool img_png_grid_note(const void *data, size_t len, char *note, size_t cap);
+
+/* What the picture of m (not flat: amz_maze_is_plain false) is of, for its note:
+ * the topology, then levels, wrap ("hex, 2 levels, wrap x"). */
+void img_any_note(const amz_maze *m, char *note, size_t cap);
 
 /* Streams a square maze as a block-style PNG row by row (see img_stream.c). */
 amz_status img_stream_png(const img_scene *s, const amz_image_options *o, FILE *out, amz_error *err);

@@ -9,7 +9,6 @@
 
 #include "core/error.h"
 #include "render/img_geo.h"
-#include "render/flat.h"
 
 static const char *const entry_names[AMZ_PALETTE_ENTRIES] = {
     "background", "wall", "floor", "path",     "start",       "goal",
@@ -212,6 +211,68 @@ void amz_image_options_init(amz_image_options *o)
     o->antialias = true;
 }
 
+/* Model units a cell's --cell measures: a hexagon's width is two (circumradius 1). */
+static double units_per_cell(const amz_maze *m)
+{
+    return m->topology == AMZ_TOPO_HEX ? 2.0 : 1.0;
+}
+
+/* amz_image_layout_get for the grids drawn from the model's geometry (img_any.c). */
+static amz_status any_layout(const amz_maze *m, const amz_image_options *o, amz_image_format f,
+                             amz_image_layout *out, amz_error *err)
+{
+    if (m->weave)
+        return amz_errorf(err, AMZ_EUNSUPPORTED,
+                          "pictures of weave mazes are not drawn yet (an under-passage needs its own drawing); .amz "
+                          "and JSON keep them, and the web page draws them");
+    amz_point lo, hi;
+    amz_maze_extent(m, &lo, &hi);
+    const double per = units_per_cell(m), wu = hi.x - lo.x, hu = hi.y - lo.y;
+    const bool hex = m->topology == AMZ_TOPO_HEX, tri = m->topology == AMZ_TOPO_TRIANGLE;
+    /* The flat pictures' rule: the longer side 2048 px, cells at most the size of a
+     * 16 px square (a unit triangle has 0.43 of its area: 24 px sides). */
+    const int min_cell = hex ? 4 : 2, max_cell = hex ? 20 : tri ? 24 : 16;
+    int cell = o->cell;
+    if (cell == 0) {
+        double c = floor(2048 / (fmax(wu, hu) / per));
+        cell = c > max_cell ? max_cell : c < min_cell ? min_cell : (int)c;
+    }
+    if (cell < min_cell || cell > 1024)
+        return amz_errorf(err, AMZ_ERANGE, "cell size %d px is outside %d..1024", cell, min_cell);
+    int wall = o->wall ? o->wall : (cell / 8 > 1 ? cell / 8 : 1);
+    if (wall < 1 || wall >= cell)
+        return amz_errorf(err, AMZ_ERANGE, "wall thickness %d px must be 1..%d (less than the %d px cell)", wall,
+                          cell - 1, cell);
+    int margin = o->margin >= 0 ? o->margin : cell / 2;
+    if (margin > 4096)
+        return amz_errorf(err, AMZ_ERANGE, "margin %d px is more than 4096", margin);
+    const double unit = cell / per, wd = ceil(2.0 * margin + wall + wu * unit), hd = ceil(2.0 * margin + wall + hu * unit);
+    if (wd > 2147483647.0 || hd > 2147483647.0)
+        return amz_errorf(err, AMZ_ERANGE, "a %.0fx%.0f px picture is larger than any PNG may be", wd, hd);
+    out->cell = cell;
+    out->wall = wall;
+    out->margin = margin;
+    out->width = (int64_t)wd;
+    out->height = (int64_t)hd;
+    out->streamed = false;
+    if (f != AMZ_IMAGE_PNG) {
+        if (amz_maze_count_cells(m) > AMZ_IMAGE_VECTOR_MAX_CELLS)
+            return amz_errorf(err, AMZ_ERANGE, "%s pictures are limited to %lld cells (this maze has %lld); use png",
+                              amz_image_format_name(f), (long long)AMZ_IMAGE_VECTOR_MAX_CELLS,
+                              (long long)amz_maze_count_cells(m));
+        return AMZ_OK;
+    }
+    bool big = out->width > AMZ_IMAGE_SIDE_MAX || out->height > AMZ_IMAGE_SIDE_MAX ||
+               (double)out->width * (double)out->height > (double)AMZ_IMAGE_CANVAS_MAX;
+    if (big || o->stream == AMZ_STREAM_ALWAYS)
+        return amz_errorf(err, AMZ_ERANGE,
+                          "a %lldx%lld px picture of a %s maze is drawn in memory (%d Mpx at most; only flat square "
+                          "mazes stream)%s",
+                          (long long)out->width, (long long)out->height, amz_topology_name(m->topology),
+                          (int)(AMZ_IMAGE_CANVAS_MAX >> 20), big ? "; use a smaller --cell" : "");
+    return AMZ_OK;
+}
+
 amz_status amz_image_layout_get(const amz_maze *m, const amz_image_options *o, amz_image_format f,
                                 amz_image_layout *out, amz_error *err)
 {
@@ -222,9 +283,8 @@ amz_status amz_image_layout_get(const amz_maze *m, const amz_image_options *o, a
     }
     if (!amz_image_format_name(f))
         return amz_errorf(err, AMZ_EINVAL, "unknown picture format %d", (int)f);
-    amz_status flat = render_need_flat(m, "pictures take", err);
-    if (flat)
-        return flat;
+    if (!amz_maze_is_plain(m))
+        return any_layout(m, o, f, out, err);
     const bool hex = m->topology == AMZ_TOPO_HEX;
     const int min_cell = hex ? 4 : 2;
     int cell = o->cell;
@@ -316,6 +376,14 @@ void img_geo_init(img_geo *g, const amz_maze *m, const amz_image_layout *l)
     g->o = l->margin + l->wall / 2.0;
     g->width = l->width;
     g->height = l->height;
+    if (!amz_maze_is_plain(m)) {
+        amz_point lo, hi;
+        amz_maze_extent(m, &lo, &hi);
+        g->any = true;
+        g->unit = l->cell / units_per_cell(m);
+        g->lox = lo.x;
+        g->loy = lo.y;
+    }
 }
 
 /* Is the side of c in direction d open to the outside: the grid's border or a removed
@@ -327,10 +395,32 @@ static bool faces_outside(const amz_maze *m, amz_cell c, int d)
 }
 
 /* The side of c opened in the picture, -1 if c is not beside the outside. */
+/* The opening of a cell drawn from the model's geometry: of its sides that face the
+ * outside, the highest (start) or lowest (goal) on the picture, first in outline order
+ * on a tie. */
+static int any_opening_dir(const amz_maze *m, amz_cell c, bool is_goal)
+{
+    amz_side sides[AMZ_MAX_SIDES];
+    int n = amz_maze_cell_sides(m, c, sides), best = -1;
+    double best_y = 0;
+    for (int k = 0; k < n; k++) {
+        if (!faces_outside(m, c, sides[k].dir))
+            continue;
+        double y = (sides[k].a.y + sides[k].b.y) / 2;
+        if (best < 0 || (is_goal ? y > best_y + 1e-9 : y < best_y - 1e-9)) {
+            best = sides[k].dir;
+            best_y = y;
+        }
+    }
+    return best;
+}
+
 static int opening_dir(const amz_maze *m, amz_cell c, bool is_goal)
 {
     if (!amz_maze_exists(m, c))
         return -1;
+    if (!amz_maze_is_plain(m))
+        return any_opening_dir(m, c, is_goal);
     /* Start: the side nearest the top first; goal: nearest the bottom first. */
     static const int sq_start[4] = {AMZ_SQ_N, AMZ_SQ_W, AMZ_SQ_E, AMZ_SQ_S};
     static const int sq_goal[4] = {AMZ_SQ_S, AMZ_SQ_E, AMZ_SQ_W, AMZ_SQ_N};

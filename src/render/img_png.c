@@ -86,7 +86,31 @@ static int colormap_find(colormap *cm, uint32_t px)
     }
 }
 
-amz_status img_png_write_surface(cairo_surface_t *surface, FILE *out, amz_error *err)
+bool img_png_grid_note(const void *data, size_t len, char *note, size_t cap)
+{
+    const unsigned char *p = data;
+    size_t at = 8; /* the signature, checked by the caller's header parse */
+    while (len >= 12 && at <= len - 12) {
+        uint32_t n = (uint32_t)p[at] << 24 | (uint32_t)p[at + 1] << 16 | (uint32_t)p[at + 2] << 8 | p[at + 3];
+        const unsigned char *type = p + at + 4;
+        if (memcmp(type, "IDAT", 4) == 0 || memcmp(type, "IEND", 4) == 0 || n > len - at - 12)
+            return false;
+        if (memcmp(type, IMG_GRID_CHUNK, 4) == 0) {
+            size_t k = 0;
+            for (; k < n && k + 1 < cap; k++) {
+                unsigned char c = p[at + 8 + k];
+                note[k] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+            }
+            if (cap)
+                note[k] = '\0';
+            return true;
+        }
+        at += 12 + (size_t)n;
+    }
+    return false;
+}
+
+amz_status img_png_write_surface(cairo_surface_t *surface, const char *grid_note, FILE *out, amz_error *err)
 {
     cairo_surface_flush(surface);
     const int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
@@ -160,6 +184,17 @@ amz_status img_png_write_surface(cairo_surface_t *surface, FILE *out, amz_error 
             png_set_tRNS(png, info, trans, cm->n, NULL);
         /* Palette rows do not benefit from filters (the values are labels). */
         png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    }
+    if (grid_note) {
+        png_unknown_chunk chunk;
+        png_byte note[128];
+        memset(&chunk, 0, sizeof chunk);
+        memcpy(chunk.name, IMG_GRID_CHUNK, 5);
+        chunk.size = strnlen(grid_note, sizeof note);
+        memcpy(note, grid_note, chunk.size);
+        chunk.data = note; /* libpng copies it */
+        chunk.location = PNG_HAVE_IHDR;
+        png_set_unknown_chunks(png, info, &chunk, 1);
     }
     png_write_info(png, info);
     for (int y = 0; y < h; y++) {

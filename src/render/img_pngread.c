@@ -8,6 +8,7 @@
 
 #include "core/checked.h"
 #include "core/error.h"
+#include "render/img_internal.h"
 #include "render/img_pngio.h"
 
 /* libpng's allocations, through the budget. A refusal makes libpng raise "out of
@@ -176,6 +177,12 @@ amz_status amz_image_read_maze(const void *data, size_t len, const amz_image_rea
     amz_status st = img_png_header_parse(data, len, &hd, err);
     if (st || (st = img_png_check_claim(&hd, len, err)))
         return st;
+    char note[96];
+    if (img_png_grid_note(data, len, note, sizeof note))
+        return amz_errorf(err, AMZ_EUNSUPPORTED,
+                          "this picture's grid is %s: pictures read back as flat square and hex mazes only (use "
+                          "the maze's .amz or JSON)",
+                          note);
     img_source src;
     img_png_rows rows;
     img_source_png(&src, &rows, data, len, &hd);

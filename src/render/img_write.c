@@ -158,7 +158,10 @@ static amz_status write_cairo(const img_scene *s, const amz_image_options *o, am
     if (cs != CAIRO_STATUS_SUCCESS) {
         st = cairo_fail(err, cs, amz_image_format_name(f));
     } else if (f == AMZ_IMAGE_PNG) {
-        st = img_png_write_surface(surface, out, err);
+        char note[96];
+        if (s->geo.any)
+            img_any_note(s->m, note, sizeof note);
+        st = img_png_write_surface(surface, s->geo.any ? note : NULL, out, err);
     } else {
         cairo_surface_finish(surface);
         cs = cairo_surface_status(surface);

@@ -1,0 +1,307 @@
+/* img_any.c — pictures of the grids the flat painters of img_draw.c do not lay out:
+ * polar, triangle and octagon mazes, levels drawn side by side, and wrap-around
+ * (square, hex, triangle). Everything comes from the model's geometry in amaze/maze.h
+ * (amz_maze_cell_sides, amz_maze_cell_center, amz_maze_extent), scaled by the layout's
+ * cell size: a model unit is `cell` pixels (hex: `cell` is a hexagon's width, two
+ * units). Layers, in order: cell fills, the solution
+ * (from each cell's centre to the middle of the side it leaves by and on to the next
+ * centre, so a wrapped move runs to the border and on from the other side), stairs (a
+ * small triangle pointing up or down in a cell with a passage to the level above or
+ * below), the start and goal discs, then the walls stroked along every closed side.
+ * Weave mazes are refused before this (their under-passages need an inset drawing). */
+#include <math.h>
+#include <string.h>
+
+#include "render/img_internal.h"
+
+static const double PI = 3.14159265358979323846;
+
+/* Model point to picture pixels. */
+static void to_px(const img_geo *g, amz_point p, double *x, double *y)
+{
+    *x = g->o + (p.x - g->lox) * g->unit;
+    *y = g->o + (p.y - g->loy) * g->unit;
+}
+
+/* Angle of model point p about the origin, for polar arcs (y down, so increasing
+ * angles turn clockwise on the picture). */
+static double angle(amz_point p)
+{
+    return atan2(p.y, p.x);
+}
+
+/* Appends side sd to the current path (the path is already at sd->a). A polar arc turns
+ * the short way round from a to b: one cell spans at most a third of its ring. */
+static void trace_side(cairo_t *cr, const img_geo *g, const amz_side *sd)
+{
+    double bx, by;
+    if (!sd->arc) {
+        to_px(g, sd->b, &bx, &by);
+        cairo_line_to(cr, bx, by);
+        return;
+    }
+    double cx, cy, t0 = angle(sd->a), dt = angle(sd->b) - t0;
+    to_px(g, (amz_point){0, 0}, &cx, &cy);
+    while (dt > PI)
+        dt -= 2 * PI;
+    while (dt <= -PI)
+        dt += 2 * PI;
+    const double r = hypot(sd->a.x, sd->a.y) * g->unit;
+    if (dt >= 0)
+        cairo_arc(cr, cx, cy, r, t0, t0 + dt);
+    else
+        cairo_arc_negative(cr, cx, cy, r, t0, t0 + dt);
+}
+
+/* The middle of a side in model units (an arc's at its middle angle). */
+static amz_point side_mid(const amz_side *sd)
+{
+    if (!sd->arc)
+        return (amz_point){(sd->a.x + sd->b.x) / 2, (sd->a.y + sd->b.y) / 2};
+    double t0 = angle(sd->a), dt = angle(sd->b) - t0;
+    while (dt > PI)
+        dt -= 2 * PI;
+    while (dt <= -PI)
+        dt += 2 * PI;
+    const double r = hypot(sd->a.x, sd->a.y), t = t0 + dt / 2;
+    amz_point mid;
+    mid.x = r * cos(t);
+    mid.y = r * sin(t);
+    return mid;
+}
+
+static bool near(amz_point a, amz_point b)
+{
+    return fabs(a.x - b.x) < 1e-6 && fabs(a.y - b.y) < 1e-6;
+}
+
+/* The side of c whose middle is p, or -1. */
+static int side_at(const amz_maze *m, amz_cell c, amz_point p, amz_side *sides)
+{
+    int n = amz_maze_cell_sides(m, c, sides);
+    for (int k = 0; k < n; k++)
+        if (near(side_mid(&sides[k]), p))
+            return k;
+    return -1;
+}
+
+/* The side of c in direction d, or -1 (stairs have none). */
+static int side_of(const amz_side *sides, int n, int d)
+{
+    for (int k = 0; k < n; k++)
+        if (sides[k].dir == d)
+            return k;
+    return -1;
+}
+
+/* The side of c that leads back to `from`, the one in direction `pref` if several do
+ * (a grid two cells round that wraps), or -1. */
+static int side_back(const amz_maze *m, amz_cell c, amz_cell from, int pref, const amz_side *sides, int n)
+{
+    int found = -1;
+    for (int k = 0; k < n; k++)
+        if (amz_maze_neighbor(m, c, sides[k].dir) == from && (found < 0 || sides[k].dir == pref))
+            found = k;
+    return found;
+}
+
+static void outline(cairo_t *cr, const img_geo *g, const amz_side *sides, int n)
+{
+    double x, y;
+    to_px(g, sides[0].a, &x, &y);
+    cairo_move_to(cr, x, y);
+    for (int k = 0; k < n; k++)
+        trace_side(cr, g, &sides[k]);
+    cairo_close_path(cr);
+}
+
+static void fills(cairo_t *cr, const img_scene *s)
+{
+    const amz_maze *m = s->m;
+    amz_side sides[AMZ_MAX_SIDES];
+    bool have = false;
+    amz_color cur = {0, 0, 0, 0};
+    for (amz_cell c = 0; c < m->ncells; c++) {
+        if (!amz_maze_exists(m, c))
+            continue;
+        amz_color col = s->fill ? s->fill(s->fill_ctx, c) : s->pal->floor;
+        if (have && !img_color_eq(col, cur)) {
+            img_set_color(cr, cur);
+            cairo_fill(cr);
+        }
+        cur = col;
+        have = true;
+        int n = amz_maze_cell_sides(m, c, sides);
+        if (n)
+            outline(cr, &s->geo, sides, n);
+    }
+    if (have) {
+        img_set_color(cr, cur);
+        cairo_fill(cr);
+    }
+}
+
+/* From c's centre to the middle of its side k. */
+static void half_move(cairo_t *cr, const img_scene *s, amz_cell c, const amz_side *sd)
+{
+    double x, y;
+    to_px(&s->geo, amz_maze_cell_center(s->m, c), &x, &y);
+    cairo_move_to(cr, x, y);
+    to_px(&s->geo, side_mid(sd), &x, &y);
+    cairo_line_to(cr, x, y);
+}
+
+static void solution(cairo_t *cr, const img_scene *s)
+{
+    const amz_maze *m = s->m;
+    if (!s->path_cells || !m->has_solution)
+        return;
+    const amz_path *p = &m->solution;
+    amz_cell c = p->start;
+    double x, y;
+    /* A zero-length segment with round caps is a dot: a one-cell path shows. */
+    to_px(&s->geo, amz_maze_cell_center(m, c), &x, &y);
+    cairo_move_to(cr, x, y);
+    cairo_line_to(cr, x, y);
+    for (uint64_t i = 0; i < p->len; i++) {
+        const int d = p->dirs[i];
+        amz_cell nb = amz_maze_neighbor(m, c, d);
+        if (nb == AMZ_NO_CELL)
+            break; /* img_mark_path has checked the path; not reached */
+        amz_side mine[AMZ_MAX_SIDES], theirs[AMZ_MAX_SIDES];
+        int n = amz_maze_cell_sides(m, c, mine), k = side_of(mine, n, d);
+        int nn = amz_maze_cell_sides(m, nb, theirs), kk = side_back(m, nb, c, amz_dir_opposite(m->topology, d), theirs, nn);
+        if (k >= 0 && kk >= 0) { /* stairs have no sides: the triangles show them */
+            half_move(cr, s, c, &mine[k]);
+            half_move(cr, s, nb, &theirs[kk]);
+        }
+        to_px(&s->geo, amz_maze_cell_center(m, nb), &x, &y);
+        cairo_move_to(cr, x, y);
+        cairo_line_to(cr, x, y);
+        c = nb;
+    }
+    cairo_set_line_width(cr, s->geo.unit * 0.25 > 1 ? s->geo.unit * 0.25 : 1);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    img_set_color(cr, s->pal->path);
+    cairo_stroke(cr);
+}
+
+/* Marks sized to the grid's cells, about 60% of their inradius (a unit square's is
+ * 0.5, a hexagon's 0.87, a unit triangle's 0.29, an octagon's 0.5). */
+static double mark_radius(const amz_maze *m)
+{
+    switch (m->topology) {
+    case AMZ_TOPO_HEX: return 0.5;
+    case AMZ_TOPO_TRIANGLE: return 0.2;
+    case AMZ_TOPO_OCTAGON: return 0.25;
+    default: return 0.3;
+    }
+}
+
+static void stairs(cairo_t *cr, const img_scene *s)
+{
+    const amz_maze *m = s->m;
+    if (m->levels <= 1)
+        return;
+    int up = -1, down = -1;
+    for (int d = 0; d < m->ndirs; d++) {
+        const char *name = amz_dir_name(m->topology, d);
+        if (name && strcmp(name, "U") == 0)
+            up = d;
+        else if (name && strcmp(name, "D") == 0)
+            down = d;
+    }
+    const double r = mark_radius(m) * 0.8 * s->geo.unit;
+    for (amz_cell c = 0; c < m->ncells; c++) {
+        if (!amz_maze_exists(m, c))
+            continue;
+        double x, y;
+        to_px(&s->geo, amz_maze_cell_center(m, c), &x, &y);
+        /* Up: a triangle pointing up, above the centre; down: pointing down, below. */
+        for (int k = 0; k < 2; k++) {
+            int d = k ? down : up;
+            if (d < 0 || !amz_maze_passage(m, c, d))
+                continue;
+            double sign = k ? 1 : -1, base = y + sign * 0.2 * r, tip = y + sign * 1.2 * r;
+            cairo_move_to(cr, x - r, base);
+            cairo_line_to(cr, x + r, base);
+            cairo_line_to(cr, x, tip);
+            cairo_close_path(cr);
+        }
+    }
+    img_set_color(cr, s->pal->wall);
+    cairo_fill(cr);
+}
+
+static void marker(cairo_t *cr, const img_scene *s, amz_cell c, amz_color col)
+{
+    if (c == AMZ_NO_CELL)
+        return;
+    double x, y;
+    to_px(&s->geo, amz_maze_cell_center(s->m, c), &x, &y);
+    cairo_new_path(cr);
+    cairo_arc(cr, x, y, mark_radius(s->m) * s->geo.unit, 0, 2 * PI);
+    img_set_color(cr, col);
+    cairo_fill(cr);
+}
+
+/* Does c draw its side k (direction d): a wall, and not one its neighbour draws? The
+ * neighbour with the smaller id draws a wall they share; a wrapped edge has a side on
+ * each border, and each cell draws its own. */
+static bool draws_wall(const img_scene *s, amz_cell c, const amz_side *sd)
+{
+    const amz_maze *m = s->m;
+    const int d = sd->dir;
+    amz_cell nb = amz_maze_neighbor(m, c, d);
+    if (nb == AMZ_NO_CELL || !amz_maze_exists(m, nb)) /* the outside: a wall unless an opening */
+        return !((c == m->start && d == s->start_open) || (c == m->goal && d == s->goal_open));
+    if (amz_maze_passage(m, c, d))
+        return false;
+    amz_side theirs[AMZ_MAX_SIDES];
+    return !(nb < c && side_at(m, nb, side_mid(sd), theirs) >= 0);
+}
+
+static void walls(cairo_t *cr, const img_scene *s)
+{
+    const amz_maze *m = s->m;
+    amz_side sides[AMZ_MAX_SIDES];
+    for (amz_cell c = 0; c < m->ncells; c++) {
+        if (!amz_maze_exists(m, c))
+            continue;
+        int n = amz_maze_cell_sides(m, c, sides);
+        for (int k = 0; k < n; k++) {
+            if (!draws_wall(s, c, &sides[k]))
+                continue;
+            double x, y;
+            to_px(&s->geo, sides[k].a, &x, &y);
+            cairo_move_to(cr, x, y);
+            trace_side(cr, &s->geo, &sides[k]);
+        }
+    }
+    cairo_set_line_width(cr, s->geo.wall);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    img_set_color(cr, s->pal->wall);
+    cairo_stroke(cr);
+}
+
+void img_any_note(const amz_maze *m, char *note, size_t cap)
+{
+    const char *name = amz_topology_name(m->topology);
+    int n = snprintf(note, cap, "%s", name ? name : "?");
+    if (m->levels > 1 && n >= 0 && (size_t)n < cap)
+        n += snprintf(note + n, cap - (size_t)n, ", %d levels", m->levels);
+    if (m->wrap && n >= 0 && (size_t)n < cap)
+        snprintf(note + n, cap - (size_t)n, ", wrap %s%s", m->wrap & AMZ_WRAP_X ? "x" : "", m->wrap & AMZ_WRAP_Y ? "y" : "");
+}
+
+void img_any_draw(cairo_t *cr, const img_scene *s)
+{
+    fills(cr, s);
+    solution(cr, s);
+    stairs(cr, s);
+    marker(cr, s, s->start, s->pal->start);
+    marker(cr, s, s->goal, s->pal->goal);
+    walls(cr, s);
+}
