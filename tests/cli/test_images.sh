@@ -270,10 +270,13 @@ grep -q 'needs about 5[0-9][0-9]\.[0-9] MB, more than the 200.0 MB allowed' err.
 peak_ok 200 "$AMAZE" generate --mask il.png --max-memory 200M -o x.amz && fail "interlaced mask in 200M"
 grep -q 'interlaced picture needs about' err.txt || fail "interlaced mask: $(cat err.txt)"
 [ ! -e x.png ] && [ ! -e x.amz ] || fail "a refused read left an output"
-# A picture that fits is solved within its limit, from a file and from a pipe.
-peak_ok 24 "$AMAZE" solve huge.png --max-memory 24M -o h24.png || fail "4001x4001 in 24M: $(cat err.txt)"
-peak_ok 24 sh -c "cat huge.png | '$AMAZE' solve - --max-memory 24M -o h24p.png" || fail "piped 4001x4001 in 24M"
-cmp -s h24.png h24p.png || fail "piped and file solves differ"
+# A picture that fits is solved within its limit, from a file and from a pipe (where
+# the peak is measured: under ASan each run is 20 s of a solve made above already).
+if [ "$measure" = 1 ]; then
+    peak_ok 24 "$AMAZE" solve huge.png --max-memory 24M -o h24.png || fail "4001x4001 in 24M: $(cat err.txt)"
+    peak_ok 24 sh -c "cat huge.png | '$AMAZE' solve - --max-memory 24M -o h24p.png" || fail "piped 4001x4001 in 24M"
+    cmp -s h24.png h24p.png || fail "piped and file solves differ"
+fi
 expect 1 "$AMAZE" solve huge.png --max-memory 8M -o x.png
 grep -q 'raise with --max-memory' err.txt || fail "8M: $(cat err.txt)"
 
