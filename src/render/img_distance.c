@@ -7,6 +7,7 @@
 #include "core/checked.h"
 #include "core/error.h"
 #include "render/img_internal.h"
+#include "grid/topo.h"
 
 amz_status img_distances(const amz_maze *m, amz_cell from, uint32_t **out, uint32_t *maxd, amz_error *err)
 {
@@ -33,7 +34,7 @@ amz_status img_distances(const amz_maze *m, amz_cell from, uint32_t **out, uint3
             for (int d = 0; d < m->ndirs; d++) {
                 amz_cell nb = grid_neighbor(m, c, d);
                 if (nb == AMZ_NO_CELL || dist[nb] != UINT32_MAX ||
-                    !bits_get(m->passages, grid_edge_bit(m->bits, c, nb, d)))
+                    !bits_get(m->passages, grid_edge(m, c, d, nb)))
                     continue;
                 dist[nb] = dist[c] + 1;
                 if (dist[nb] > far)

@@ -8,6 +8,7 @@
 #include "amaze/alloc.h"
 #include "core/error.h"
 #include "render/img_internal.h"
+#include "grid/topo.h"
 
 typedef struct range {
     int64_t x0, y0, x1, y1; /* cells [x0, x1) x [y0, y1) */
@@ -403,7 +404,7 @@ amz_status img_mark_path(const amz_maze *m, const amz_path *p, uint64_t **cells,
             amz_free(eb);
             return amz_errorf(err, AMZ_EFORMAT, "the solution leaves the maze at move %llu", (unsigned long long)i + 1);
         }
-        bits_set(eb, grid_edge_bit(m->bits, c, nb, d));
+        bits_set(eb, grid_edge(m, c, d, nb));
         if (cb)
             bits_set(cb, (uint64_t)nb);
         c = nb;
