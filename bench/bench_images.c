@@ -1,6 +1,7 @@
 /* bench_images.c — `make bench` for pictures and animations: rendering a 1000x1000
  * maze to PNG, streaming a 20000x20000 maze to PNG (peak memory), solving a
- * 4001x4001-pixel maze picture, and a 60x40 animated GIF.
+ * 4001x4001-pixel maze picture, a 60x40 animated GIF, and the grids drawn from the
+ * model's geometry beside the flat square painter.
  *
  * Each measurement runs in a fresh child process (fork) so that its peak resident
  * set (getrusage of the child) is its own. Times are medians over several runs, as
@@ -117,6 +118,36 @@ static result render_1000(int cell)
     char path[600];
     snprintf(path, sizeof path, "%s/amz-bench-1000.png", tmpdir());
     result r = render_to(&m, &o, path);
+    amz_maze_deinit(&m);
+    return r;
+}
+
+/* The grids drawn from the model's geometry against the flat square painter, at
+ * about the same cell count and the same 8 px cells: a plain 500x500 square maze, the
+ * same wrapped (so drawn by img_any.c), a 700x360 triangle maze and a polar one of
+ * 280 rings. */
+static const amz_grid bench_grids[] = {
+    {AMZ_TOPO_SQUARE, 500, 500, 1, 0, false},
+    {AMZ_TOPO_SQUARE, 500, 500, 1, AMZ_WRAP_X, false},
+    {AMZ_TOPO_TRIANGLE, 700, 360, 1, 0, false},
+    {AMZ_TOPO_POLAR, 6, 280, 1, 0, false},
+};
+
+static result render_grid(int k)
+{
+    amz_maze m;
+    amz_gen_options o;
+    amz_gen_options_init(&o);
+    o.seed = 1;
+    if (amz_maze_init_grid(&m, &bench_grids[k], NULL) || amz_gen_run(&m, "backtracker", &o, NULL, NULL) ||
+        amz_solve_maze(&m, "bfs", NULL, NULL, NULL, NULL))
+        _exit(2);
+    amz_image_options io;
+    amz_image_options_init(&io);
+    io.cell = 8;
+    char path[600];
+    snprintf(path, sizeof path, "%s/amz-bench-grid.png", tmpdir());
+    result r = render_to(&m, &io, path);
     amz_maze_deinit(&m);
     return r;
 }
@@ -297,6 +328,10 @@ int main(int argc, char **argv)
         run("solve a 4001x4001 px maze picture (bfs)", "< 2 s", solve_picture, 0, runs);
     remove(picture4k);
     run("animate 60x40 both to GIF (8 px cells)", "", gif_60x40, 0, runs);
+    run("render 500x500 square PNG --cell 8 (flat)", "", render_grid, 0, runs);
+    run("  the same wrapped (geometry painter)", "", render_grid, 1, runs);
+    run("  triangle 700x360 PNG --cell 8", "", render_grid, 2, runs);
+    run("  polar 280 rings PNG --cell 8", "", render_grid, 3, runs);
     if (!quick) {
         printf("(generating and solving a 20000x20000 maze for the streaming case...)\n");
         if (measure(make_20k, 0, &peak).ok) {

@@ -151,7 +151,7 @@ static int parse(int argc, char **argv, anim_args *a)
         if (maze_opt)
             return cli_usage(cmd, maze_opt, "the maze comes from %s: drop %s", a->input, maze_opt);
     }
-    if ((rc = cli_maze_check(cmd, &a->maze)) || (rc = cli_maze_flat(cmd, &a->maze, "animations take")))
+    if ((rc = cli_maze_check(cmd, &a->maze)) || (rc = cli_maze_pictured(cmd, &a->maze, "animations")))
         return rc;
     a->o.generator = a->maze.g->name;
     if (!amz_solve_find(a->o.solver))

@@ -194,8 +194,8 @@ static int check_args(book_args *b, int nfiles)
     z->aspect = amz_book_slot_aspect(&b->o, AMZ_TOPO_SQUARE);
     if ((rc = cli_maze_check(cmd, z)))
         return rc;
-    if (z->grid.weave) /* the one grid pictures do not draw */
-        return cli_usage(cmd, "--weave", "books draw their mazes as pictures, which do not draw weave mazes yet");
+    if ((rc = cli_maze_pictured(cmd, z, "books")))
+        return rc;
     z->aspect = amz_book_slot_aspect(&b->o, z->topo);
     /* Without -s or a difficulty: a square-ish maze shaped to its slot (the other
      * grids keep their default size). */

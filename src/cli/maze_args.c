@@ -323,6 +323,14 @@ int cli_maze_flat(const char *cmd, const cli_maze_args *a, const char *what)
                      what, kind);
 }
 
+int cli_maze_pictured(const char *cmd, const cli_maze_args *a, const char *what)
+{
+    if (!a->grid.weave)
+        return CLI_OK;
+    return cli_usage(cmd, "--weave", "%s draw pictures, which do not draw weave mazes yet (write .amz or JSON: the web "
+                     "page draws them)", what);
+}
+
 int cli_maze_check(const char *cmd, cli_maze_args *a)
 {
     amz_error err;

@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "render/anim_impl.h"
 #include "render/img_internal.h"
+#include "grid/topo.h"
 
 #define TRAIL_LEVELS 8
 #define ANIM_MAX_PIXELS ((int64_t)16 << 20)
@@ -69,6 +70,7 @@ typedef struct anim {
     uint64_t now; /* events so far */
     uint64_t spf, frames, counted;
     uint64_t *path_cells, *path_edges;
+    float *any_boxes; /* geo.any: 4 floats a cell, img_any_cell_box */
     amz_cell path_prev;
     amz_frame_fn fn;
     void *ctx;
@@ -262,7 +264,13 @@ static void cell_box(const anim *an, amz_cell c, int64_t *x0, int64_t *y0, int64
 {
     const img_geo *g = &an->scene.geo;
     int64_t x = c % an->m->width, y = c / an->m->width;
-    if (g->topo == AMZ_TOPO_HEX) {
+    if (g->any) {
+        const float *b = an->any_boxes + 4 * (size_t)c;
+        *x0 = (int64_t)floorf(b[0]);
+        *y0 = (int64_t)floorf(b[1]);
+        *x1 = (int64_t)ceilf(b[2]);
+        *y1 = (int64_t)ceilf(b[3]);
+    } else if (g->topo == AMZ_TOPO_HEX) {
         double cx, cy;
         img_hex_center(g, (int32_t)x, (int32_t)y, &cx, &cy);
         *x0 = (int64_t)floor(cx - g->s - g->wall) - 1;
@@ -307,6 +315,19 @@ static int flush_frame(anim *an, bool full)
     box changed = {0, 0, 0, 0};
     if (full || an->redraw_all || an->ndirty > (size_t)an->m->ncells / 4) {
         redraw(an, 0, 0, an->width, an->height, &changed);
+    } else if (an->scene.geo.any && an->ndirty) {
+        /* One pass over the union of the dirty cells' boxes (img_any_draw visits the
+         * cell list once a pass, so one pass beats one a cell). */
+        int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = INT64_MIN, y1 = INT64_MIN;
+        for (size_t k = 0; k < an->ndirty; k++) {
+            int64_t a0, b0, a1, b1;
+            cell_box(an, an->dirty[k], &a0, &b0, &a1, &b1);
+            x0 = a0 < x0 ? a0 : x0;
+            y0 = b0 < y0 ? b0 : y0;
+            x1 = a1 > x1 ? a1 : x1;
+            y1 = b1 > y1 ? b1 : y1;
+        }
+        redraw(an, x0, y0, x1, y1, &changed);
     } else {
         for (size_t k = 0; k < an->ndirty; k++) {
             int64_t x0, y0, x1, y1;
@@ -358,7 +379,7 @@ static int observe(void *ctx, const amz_event *ev)
             if (ev->index > 0 && an->path_prev != AMZ_NO_CELL) {
                 for (int d = 0; d < an->m->ndirs; d++)
                     if (amz_maze_neighbor(an->m, an->path_prev, d) == ev->cell) {
-                        bits_set(an->path_edges, grid_edge_bit(an->m->bits, an->path_prev, ev->cell, d));
+                        bits_set(an->path_edges, grid_edge(an->m, an->path_prev, d, ev->cell));
                         break;
                     }
             }
@@ -392,6 +413,7 @@ static void anim_free(anim *an)
     amz_free(an->ring);
     amz_free(an->path_cells);
     amz_free(an->path_edges);
+    amz_free(an->any_boxes);
 }
 
 /* Runs the requested algorithms with observer obs. */
@@ -484,6 +506,13 @@ static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_er
     an->scene.fill_ctx = an;
     an->scene.path_cells = an->path_cells;
     an->scene.path_edges = an->path_edges;
+    if (an->scene.geo.any) { /* each cell's box, once: redraws clip to them */
+        if (!(an->any_boxes = amz_malloc(n * 4 * sizeof(float))))
+            return amz_errorf(err, AMZ_ENOMEM, "animation: out of memory");
+        for (amz_cell c = 0; c < m->ncells; c++)
+            img_any_cell_box(&an->scene, c, an->any_boxes + 4 * (size_t)c);
+        an->scene.any_boxes = an->any_boxes;
+    }
     for (amz_cell c = 0; c < m->ncells; c++)
         an->state[c] = (o->what & AMZ_ANIM_GENERATE) ? ST_UNVISITED : ST_FLOOR;
     return AMZ_OK;

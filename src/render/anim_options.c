@@ -5,7 +5,6 @@
 #include "amaze/anim.h"
 #include "core/error.h"
 #include "render/anim_impl.h"
-#include "render/flat.h"
 
 const char *amz_anim_what_name(amz_anim_what w)
 {
@@ -50,9 +49,9 @@ amz_status amz_anim_check(const amz_maze *m, const amz_anim_options *o, amz_erro
         o = &defaults;
     }
     amz_status st = anim_check_options(o, err);
-    if (st || (st = render_need_flat(m, "animations take", err)))
+    if (st)
         return st;
-    /* Frames are pictures in memory: their layout must be one. */
+    /* Frames are pictures in memory: their layout must be one (weave has none). */
     amz_image_options io = o->image;
     io.stream = AMZ_STREAM_NEVER;
     io.distances = false;

@@ -3,15 +3,17 @@
  * (square, hex, triangle). Everything comes from the model's geometry in amaze/maze.h
  * (amz_maze_cell_sides, amz_maze_cell_center, amz_maze_extent), scaled by the layout's
  * cell size: a model unit is `cell` pixels (hex: `cell` is a hexagon's width, two
- * units). Layers, in order: cell fills, the solution
- * (from each cell's centre to the middle of the side it leaves by and on to the next
- * centre, so a wrapped move runs to the border and on from the other side), stairs (a
- * small triangle pointing up or down in a cell with a passage to the level above or
- * below), the start and goal discs, then the walls stroked along every closed side.
- * Weave mazes are refused before this (their under-passages need an inset drawing). */
+ * units). Layers, in order: cell fills; the shown path (from each of its cells' centres
+ * to the middle of every side a path edge crosses, so a wrapped move runs to the border
+ * and on from the other side); stairs (a small triangle pointing up or down in a cell
+ * with a passage to the level above or below); the start and goal discs; the walls,
+ * stroked along every closed side once. With per-cell boxes (animations) a clipped
+ * redraw visits only the cells it touches. Weave mazes are refused before this (their
+ * under-passages need an inset drawing). */
 #include <math.h>
 #include <string.h>
 
+#include "grid/topo.h"
 #include "render/img_internal.h"
 
 static const double PI = 3.14159265358979323846;
@@ -30,8 +32,20 @@ static double angle(amz_point p)
     return atan2(p.y, p.x);
 }
 
-/* Appends side sd to the current path (the path is already at sd->a). A polar arc turns
- * the short way round from a to b: one cell spans at most a third of its ring. */
+/* The turn of an arc side from a to b about the origin, the short way round (one cell
+ * spans at most a third of its ring): positive clockwise on the picture. */
+static double arc_turn(const amz_side *sd)
+{
+    double dt = angle(sd->b) - angle(sd->a);
+    while (dt > PI)
+        dt -= 2 * PI;
+    while (dt <= -PI)
+        dt += 2 * PI;
+    return dt;
+}
+
+/* Appends side sd to the current path (the path is already at sd->a); a polar arc
+ * turns as arc_turn says. */
 static void trace_side(cairo_t *cr, const img_geo *g, const amz_side *sd)
 {
     double bx, by;
@@ -40,12 +54,8 @@ static void trace_side(cairo_t *cr, const img_geo *g, const amz_side *sd)
         cairo_line_to(cr, bx, by);
         return;
     }
-    double cx, cy, t0 = angle(sd->a), dt = angle(sd->b) - t0;
+    double cx, cy, t0 = angle(sd->a), dt = arc_turn(sd);
     to_px(g, (amz_point){0, 0}, &cx, &cy);
-    while (dt > PI)
-        dt -= 2 * PI;
-    while (dt <= -PI)
-        dt += 2 * PI;
     const double r = hypot(sd->a.x, sd->a.y) * g->unit;
     if (dt >= 0)
         cairo_arc(cr, cx, cy, r, t0, t0 + dt);
@@ -58,12 +68,7 @@ static amz_point side_mid(const amz_side *sd)
 {
     if (!sd->arc)
         return (amz_point){(sd->a.x + sd->b.x) / 2, (sd->a.y + sd->b.y) / 2};
-    double t0 = angle(sd->a), dt = angle(sd->b) - t0;
-    while (dt > PI)
-        dt -= 2 * PI;
-    while (dt <= -PI)
-        dt += 2 * PI;
-    const double r = hypot(sd->a.x, sd->a.y), t = t0 + dt / 2;
+    const double r = hypot(sd->a.x, sd->a.y), t = angle(sd->a) + arc_turn(sd) / 2;
     amz_point mid;
     mid.x = r * cos(t);
     mid.y = r * sin(t);
@@ -85,26 +90,6 @@ static int side_at(const amz_maze *m, amz_cell c, amz_point p, amz_side *sides)
     return -1;
 }
 
-/* The side of c in direction d, or -1 (stairs have none). */
-static int side_of(const amz_side *sides, int n, int d)
-{
-    for (int k = 0; k < n; k++)
-        if (sides[k].dir == d)
-            return k;
-    return -1;
-}
-
-/* The side of c that leads back to `from`, the one in direction `pref` if several do
- * (a grid two cells round that wraps), or -1. */
-static int side_back(const amz_maze *m, amz_cell c, amz_cell from, int pref, const amz_side *sides, int n)
-{
-    int found = -1;
-    for (int k = 0; k < n; k++)
-        if (amz_maze_neighbor(m, c, sides[k].dir) == from && (found < 0 || sides[k].dir == pref))
-            found = k;
-    return found;
-}
-
 static void outline(cairo_t *cr, const img_geo *g, const amz_side *sides, int n)
 {
     double x, y;
@@ -115,14 +100,55 @@ static void outline(cairo_t *cr, const img_geo *g, const amz_side *sides, int n)
     cairo_close_path(cr);
 }
 
-static void fills(cairo_t *cr, const img_scene *s)
+void img_any_cell_box(const img_scene *s, amz_cell c, float box[4])
+{
+    amz_side sides[AMZ_MAX_SIDES];
+    int n = amz_maze_cell_sides(s->m, c, sides);
+    double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300, bulge = 0;
+    for (int k = 0; k < n; k++) {
+        const amz_point pts[3] = {sides[k].a, sides[k].b, side_mid(&sides[k])};
+        for (int i = 0; i < 3; i++) {
+            double x, y;
+            to_px(&s->geo, pts[i], &x, &y);
+            x0 = x < x0 ? x : x0;
+            y0 = y < y0 ? y : y0;
+            x1 = x > x1 ? x : x1;
+            y1 = y > y1 ? y : y1;
+        }
+        /* An arc strays from its chord and middle by at most r (1 - cos(turn / 4)). */
+        if (sides[k].arc) {
+            double r = hypot(sides[k].a.x, sides[k].a.y) * s->geo.unit * (1 - cos(fabs(arc_turn(&sides[k])) / 4));
+            bulge = r > bulge ? r : bulge;
+        }
+    }
+    const double pad = bulge + s->geo.wall / 2.0 + 2; /* round caps and a pixel's rounding */
+    box[0] = (float)(x0 - pad);
+    box[1] = (float)(y0 - pad);
+    box[2] = (float)(x1 + pad);
+    box[3] = (float)(y1 + pad);
+}
+
+/* The clip's extent, and whether cell c's box meets it (always without boxes). */
+typedef struct clip {
+    double x0, y0, x1, y1;
+} clip;
+
+static bool touches(const img_scene *s, const clip *k, amz_cell c)
+{
+    if (!s->any_boxes)
+        return true;
+    const float *b = s->any_boxes + 4 * (size_t)c;
+    return b[2] >= k->x0 && b[0] <= k->x1 && b[3] >= k->y0 && b[1] <= k->y1;
+}
+
+static void fills(cairo_t *cr, const img_scene *s, const clip *k)
 {
     const amz_maze *m = s->m;
     amz_side sides[AMZ_MAX_SIDES];
     bool have = false;
     amz_color cur = {0, 0, 0, 0};
     for (amz_cell c = 0; c < m->ncells; c++) {
-        if (!amz_maze_exists(m, c))
+        if (!amz_maze_exists(m, c) || !touches(s, k, c))
             continue;
         amz_color col = s->fill ? s->fill(s->fill_ctx, c) : s->pal->floor;
         if (have && !img_color_eq(col, cur)) {
@@ -151,34 +177,33 @@ static void half_move(cairo_t *cr, const img_scene *s, amz_cell c, const amz_sid
     cairo_line_to(cr, x, y);
 }
 
-static void solution(cairo_t *cr, const img_scene *s)
+/* The shown path (path_cells, path_edges: a still picture's solution, or the part an
+ * animation has found): a dot at each of its cells (so a one-cell path shows), and from
+ * each of them a half to the middle of every side its path edges cross, so an edge is
+ * drawn by its two cells and a move across a wrapped border runs to the edge and on
+ * from the other side. Stairs have no side: the triangles show them. */
+static void solution(cairo_t *cr, const img_scene *s, const clip *clp)
 {
     const amz_maze *m = s->m;
-    if (!s->path_cells || !m->has_solution)
+    if (!s->path_cells || !s->path_edges)
         return;
-    const amz_path *p = &m->solution;
-    amz_cell c = p->start;
-    double x, y;
-    /* A zero-length segment with round caps is a dot: a one-cell path shows. */
-    to_px(&s->geo, amz_maze_cell_center(m, c), &x, &y);
-    cairo_move_to(cr, x, y);
-    cairo_line_to(cr, x, y);
-    for (uint64_t i = 0; i < p->len; i++) {
-        const int d = p->dirs[i];
-        amz_cell nb = amz_maze_neighbor(m, c, d);
-        if (nb == AMZ_NO_CELL)
-            break; /* img_mark_path has checked the path; not reached */
-        amz_side mine[AMZ_MAX_SIDES], theirs[AMZ_MAX_SIDES];
-        int n = amz_maze_cell_sides(m, c, mine), k = side_of(mine, n, d);
-        int nn = amz_maze_cell_sides(m, nb, theirs), kk = side_back(m, nb, c, amz_dir_opposite(m->topology, d), theirs, nn);
-        if (k >= 0 && kk >= 0) { /* stairs have no sides: the triangles show them */
-            half_move(cr, s, c, &mine[k]);
-            half_move(cr, s, nb, &theirs[kk]);
-        }
-        to_px(&s->geo, amz_maze_cell_center(m, nb), &x, &y);
+    amz_side mine[AMZ_MAX_SIDES];
+    for (amz_cell c = 0; c < m->ncells; c++) {
+        if (!bits_get(s->path_cells, (uint64_t)c) || !touches(s, clp, c))
+            continue;
+        double x, y;
+        to_px(&s->geo, amz_maze_cell_center(m, c), &x, &y);
         cairo_move_to(cr, x, y);
         cairo_line_to(cr, x, y);
-        c = nb;
+        int n = amz_maze_cell_sides(m, c, mine);
+        for (int k = 0; k < n; k++) {
+            const int d = mine[k].dir;
+            amz_cell nb = amz_maze_neighbor(m, c, d);
+            /* Each edge from both its cells: each draws its own half. */
+            if (nb == AMZ_NO_CELL || !bits_get(s->path_edges, grid_edge(m, c, d, nb)))
+                continue;
+            half_move(cr, s, c, &mine[k]);
+        }
     }
     cairo_set_line_width(cr, s->geo.unit * 0.25 > 1 ? s->geo.unit * 0.25 : 1);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
@@ -199,7 +224,7 @@ static double mark_radius(const amz_maze *m)
     }
 }
 
-static void stairs(cairo_t *cr, const img_scene *s)
+static void stairs(cairo_t *cr, const img_scene *s, const clip *k)
 {
     const amz_maze *m = s->m;
     if (m->levels <= 1)
@@ -214,16 +239,16 @@ static void stairs(cairo_t *cr, const img_scene *s)
     }
     const double r = mark_radius(m) * 0.8 * s->geo.unit;
     for (amz_cell c = 0; c < m->ncells; c++) {
-        if (!amz_maze_exists(m, c))
+        if (!amz_maze_exists(m, c) || !touches(s, k, c))
             continue;
         double x, y;
         to_px(&s->geo, amz_maze_cell_center(m, c), &x, &y);
         /* Up: a triangle pointing up, above the centre; down: pointing down, below. */
-        for (int k = 0; k < 2; k++) {
-            int d = k ? down : up;
+        for (int i = 0; i < 2; i++) {
+            int d = i ? down : up;
             if (d < 0 || !amz_maze_passage(m, c, d))
                 continue;
-            double sign = k ? 1 : -1, base = y + sign * 0.2 * r, tip = y + sign * 1.2 * r;
+            double sign = i ? 1 : -1, base = y + sign * 0.2 * r, tip = y + sign * 1.2 * r;
             cairo_move_to(cr, x - r, base);
             cairo_line_to(cr, x + r, base);
             cairo_line_to(cr, x, tip);
@@ -262,21 +287,21 @@ static bool draws_wall(const img_scene *s, amz_cell c, const amz_side *sd)
     return !(nb < c && side_at(m, nb, side_mid(sd), theirs) >= 0);
 }
 
-static void walls(cairo_t *cr, const img_scene *s)
+static void walls(cairo_t *cr, const img_scene *s, const clip *k)
 {
     const amz_maze *m = s->m;
     amz_side sides[AMZ_MAX_SIDES];
     for (amz_cell c = 0; c < m->ncells; c++) {
-        if (!amz_maze_exists(m, c))
+        if (!amz_maze_exists(m, c) || !touches(s, k, c))
             continue;
         int n = amz_maze_cell_sides(m, c, sides);
-        for (int k = 0; k < n; k++) {
-            if (!draws_wall(s, c, &sides[k]))
+        for (int i = 0; i < n; i++) {
+            if (!draws_wall(s, c, &sides[i]))
                 continue;
             double x, y;
-            to_px(&s->geo, sides[k].a, &x, &y);
+            to_px(&s->geo, sides[i].a, &x, &y);
             cairo_move_to(cr, x, y);
-            trace_side(cr, &s->geo, &sides[k]);
+            trace_side(cr, &s->geo, &sides[i]);
         }
     }
     cairo_set_line_width(cr, s->geo.wall);
@@ -298,10 +323,12 @@ void img_any_note(const amz_maze *m, char *note, size_t cap)
 
 void img_any_draw(cairo_t *cr, const img_scene *s)
 {
-    fills(cr, s);
-    solution(cr, s);
-    stairs(cr, s);
+    clip k;
+    cairo_clip_extents(cr, &k.x0, &k.y0, &k.x1, &k.y1);
+    fills(cr, s, &k);
+    solution(cr, s, &k);
+    stairs(cr, s, &k);
     marker(cr, s, s->start, s->pal->start);
     marker(cr, s, s->goal, s->pal->goal);
-    walls(cr, s);
+    walls(cr, s, &k);
 }

@@ -54,6 +54,9 @@ typedef struct img_scene {
     amz_color (*fill)(void *ctx, amz_cell c);
     void *fill_ctx;
     amz_cell start, goal;      /* markers; AMZ_NO_CELL = none */
+    /* geo.any: each cell's pixel box (img_any_cell_box, 4 floats a cell), so a
+       clipped redraw visits only the cells it touches; NULL = draw every cell. */
+    const float *any_boxes;
     int start_open, goal_open; /* direction of the opening in the outer wall, -1 = none */
 } img_scene;
 

@@ -18,8 +18,12 @@
  * overlap or share a colour. */
 void img_draw_region(cairo_t *cr, const img_scene *s, double x0, double y0, double x1, double y1);
 
-/* Draws a scene whose geometry is `any` (img_any.c): every layer, the whole picture. */
+/* Draws a scene whose geometry is `any` (img_any.c): every layer, the cells whose box
+ * meets cr's clip (all of them without s->any_boxes). */
 void img_any_draw(cairo_t *cr, const img_scene *s);
+/* The pixels cell c's drawing may touch in an `any` scene, walls included:
+ * box = {x0, y0, x1, y1}. */
+void img_any_cell_box(const img_scene *s, amz_cell c, float box[4]);
 
 /* Marks the cells and edges of path p (ncells bits and passage-layout bits, allocated
  * with amz_calloc; cells may be NULL to skip them). AMZ_EFORMAT if it leaves the maze. */

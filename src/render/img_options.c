@@ -211,6 +211,33 @@ void amz_image_options_init(amz_image_options *o)
     o->antialias = true;
 }
 
+/* The cell, wall and margin of a picture whose grid is `units` cells on its longer
+ * side: the cell that draws it 2048 px long, clamped to min_cell..max_cell, unless the
+ * options give one; walls and margin from the cell unless given. AMZ_ERANGE naming the
+ * value out of range. */
+static amz_status resolve_sizes(const amz_image_options *o, double units, int min_cell, int max_cell,
+                                amz_image_layout *out, amz_error *err)
+{
+    int cell = o->cell;
+    if (cell == 0) {
+        double c = floor(2048 / units);
+        cell = c > max_cell ? max_cell : c < min_cell ? min_cell : (int)c;
+    }
+    if (cell < min_cell || cell > 1024)
+        return amz_errorf(err, AMZ_ERANGE, "cell size %d px is outside %d..1024", cell, min_cell);
+    int wall = o->wall ? o->wall : (cell / 8 > 1 ? cell / 8 : 1);
+    if (wall < 1 || wall >= cell)
+        return amz_errorf(err, AMZ_ERANGE, "wall thickness %d px must be 1..%d (less than the %d px cell)", wall,
+                          cell - 1, cell);
+    int margin = o->margin >= 0 ? o->margin : cell / 2;
+    if (margin > 4096)
+        return amz_errorf(err, AMZ_ERANGE, "margin %d px is more than 4096", margin);
+    out->cell = cell;
+    out->wall = wall;
+    out->margin = margin;
+    return AMZ_OK;
+}
+
 /* Model units a cell's --cell measures: a hexagon's width is two (circumradius 1). */
 static double units_per_cell(const amz_maze *m)
 {
@@ -231,27 +258,13 @@ static amz_status any_layout(const amz_maze *m, const amz_image_options *o, amz_
     const bool hex = m->topology == AMZ_TOPO_HEX, tri = m->topology == AMZ_TOPO_TRIANGLE;
     /* The flat pictures' rule: the longer side 2048 px, cells at most the size of a
      * 16 px square (a unit triangle has 0.43 of its area: 24 px sides). */
-    const int min_cell = hex ? 4 : 2, max_cell = hex ? 20 : tri ? 24 : 16;
-    int cell = o->cell;
-    if (cell == 0) {
-        double c = floor(2048 / (fmax(wu, hu) / per));
-        cell = c > max_cell ? max_cell : c < min_cell ? min_cell : (int)c;
-    }
-    if (cell < min_cell || cell > 1024)
-        return amz_errorf(err, AMZ_ERANGE, "cell size %d px is outside %d..1024", cell, min_cell);
-    int wall = o->wall ? o->wall : (cell / 8 > 1 ? cell / 8 : 1);
-    if (wall < 1 || wall >= cell)
-        return amz_errorf(err, AMZ_ERANGE, "wall thickness %d px must be 1..%d (less than the %d px cell)", wall,
-                          cell - 1, cell);
-    int margin = o->margin >= 0 ? o->margin : cell / 2;
-    if (margin > 4096)
-        return amz_errorf(err, AMZ_ERANGE, "margin %d px is more than 4096", margin);
+    amz_status st = resolve_sizes(o, fmax(wu, hu) / per, hex ? 4 : 2, hex ? 20 : tri ? 24 : 16, out, err);
+    if (st)
+        return st;
+    const int cell = out->cell, wall = out->wall, margin = out->margin;
     const double unit = cell / per, wd = ceil(2.0 * margin + wall + wu * unit), hd = ceil(2.0 * margin + wall + hu * unit);
     if (wd > 2147483647.0 || hd > 2147483647.0)
         return amz_errorf(err, AMZ_ERANGE, "a %.0fx%.0f px picture is larger than any PNG may be", wd, hd);
-    out->cell = cell;
-    out->wall = wall;
-    out->margin = margin;
     out->width = (int64_t)wd;
     out->height = (int64_t)hd;
     out->streamed = false;
@@ -286,28 +299,16 @@ amz_status amz_image_layout_get(const amz_maze *m, const amz_image_options *o, a
     if (!amz_maze_is_plain(m))
         return any_layout(m, o, f, out, err);
     const bool hex = m->topology == AMZ_TOPO_HEX;
-    const int min_cell = hex ? 4 : 2;
-    int cell = o->cell;
-    if (cell == 0) {
-        /* One rule on the picture for both grids: the cell that makes the grid's
-         * longer side 2048 px, at most as big as a 16 px square (a hexagon of that
-         * area is 20 px corner to corner: 3 sqrt(3) / 8 * 20^2 ~ 16^2), so that
-         * pictures of square and hex mazes of a size look alike. */
-        double units = hex ? fmax(0.75 * (m->width - 1) + 1, sqrt(3.0) / 4 * (2.0 * m->height + (m->width > 1)))
-                           : (double)(m->width > m->height ? m->width : m->height);
-        double c = floor(2048 / units);
-        const int max_cell = hex ? 20 : 16;
-        cell = c > max_cell ? max_cell : c < min_cell ? min_cell : (int)c;
-    }
-    if (cell < min_cell || cell > 1024)
-        return amz_errorf(err, AMZ_ERANGE, "cell size %d px is outside %d..1024", cell, min_cell);
-    int wall = o->wall ? o->wall : (cell / 8 > 1 ? cell / 8 : 1);
-    if (wall < 1 || wall >= cell)
-        return amz_errorf(err, AMZ_ERANGE, "wall thickness %d px must be 1..%d (less than the %d px cell)", wall,
-                          cell - 1, cell);
-    int margin = o->margin >= 0 ? o->margin : cell / 2;
-    if (margin > 4096)
-        return amz_errorf(err, AMZ_ERANGE, "margin %d px is more than 4096", margin);
+    /* One rule on the picture for both grids: the cell that makes the grid's longer
+     * side 2048 px, at most as big as a 16 px square (a hexagon of that area is 20 px
+     * corner to corner: 3 sqrt(3) / 8 * 20^2 ~ 16^2), so that pictures of square and
+     * hex mazes of a size look alike. */
+    double units = hex ? fmax(0.75 * (m->width - 1) + 1, sqrt(3.0) / 4 * (2.0 * m->height + (m->width > 1)))
+                       : (double)(m->width > m->height ? m->width : m->height);
+    amz_status st = resolve_sizes(o, units, hex ? 4 : 2, hex ? 20 : 16, out, err);
+    if (st)
+        return st;
+    const int cell = out->cell, wall = out->wall, margin = out->margin;
 
     /* Picture size in doubles first: a 2^31-cell side times 1024 px overflows int64. */
     double wd, hd;
@@ -321,9 +322,6 @@ amz_status amz_image_layout_get(const amz_maze *m, const amz_image_options *o, a
     }
     if (wd > 2147483647.0 || hd > 2147483647.0)
         return amz_errorf(err, AMZ_ERANGE, "a %.0fx%.0f px picture is larger than any PNG may be", wd, hd);
-    out->cell = cell;
-    out->wall = wall;
-    out->margin = margin;
     out->width = (int64_t)wd;
     out->height = (int64_t)hd;
     bool big = out->width > AMZ_IMAGE_SIDE_MAX || out->height > AMZ_IMAGE_SIDE_MAX ||

@@ -1,6 +1,7 @@
 /* text.c — mazes as text: the options and styles, the solution overlay, and the
  * dispatch to the square renderer (text_square.c) and hex line art (text_hex.c). */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "amaze/alloc.h"
@@ -9,7 +10,6 @@
 #include "core/error.h"
 #include "grid/grid.h"
 #include "render/text_impl.h"
-#include "render/flat.h"
 
 /* Marks the solution's cells and edges so drawing is a lookup per cell. */
 static amz_status mark_path(text_ctx *c, amz_error *err)
@@ -62,6 +62,29 @@ amz_status amz_text_style_parse(const char *name, amz_text_style *out, amz_error
                       name ? name : "");
 }
 
+/* Text art lays cells out as a flat square or hex grid (x across, y down, one level): a
+ * polar, triangle, octagon, 3D, wrapped or weave maze drawn that way would be a picture
+ * of a different maze, so it is refused by name. AMZ_OK for a flat square or hex maze
+ * (amz_maze_is_plain); else AMZ_EUNSUPPORTED, "<what> flat square and hex mazes, not
+ * <the grid> ...". */
+static amz_status need_flat(const amz_maze *m, const char *what, amz_error *err)
+{
+    if (amz_maze_is_plain(m))
+        return AMZ_OK;
+    char levels[32] = "";
+    if (m->levels > 1)
+        snprintf(levels, sizeof levels, " of %d levels", m->levels);
+    const char *wrap = m->wrap == (AMZ_WRAP_X | AMZ_WRAP_Y) ? "wrapped (xy) " : m->wrap & AMZ_WRAP_X ? "wrapped (x) "
+                     : m->wrap & AMZ_WRAP_Y                  ? "wrapped (y) "
+                                                             : "";
+    const char *name = amz_topology_name(m->topology);
+    const bool an = !*wrap && !m->weave && name && (name[0] == 'o' || name[0] == 'a' || name[0] == 'e');
+    return amz_errorf(err, AMZ_EUNSUPPORTED,
+                      "%s flat square and hex mazes, not a%s %s%s%s maze%s (.amz and JSON keep it; the web page "
+                      "draws it)",
+                      what, an ? "n" : "", wrap, m->weave ? "weave " : "", name ? name : "?", levels);
+}
+
 amz_status amz_render_text(const amz_maze *m, const amz_text_options *o, FILE *f, amz_error *err)
 {
     amz_text_options defaults;
@@ -71,7 +94,7 @@ amz_status amz_render_text(const amz_maze *m, const amz_text_options *o, FILE *f
     }
     if (!amz_text_style_name(o->style))
         return amz_errorf(err, AMZ_EINVAL, "unknown text style %d", (int)o->style);
-    amz_status flat = render_need_flat(m, "text art takes", err);
+    amz_status flat = need_flat(m, "text art takes", err);
     if (flat)
         return flat;
     if (m->topology == AMZ_TOPO_HEX && o->style == AMZ_TEXT_BLOCKS)

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # test_grids_drawn.sh — what draws the grids beyond flat square and hex, and what
-# refuses them. Pictures (PNG, SVG, PDF, print pages) and books draw polar, triangle,
-# octagon, 3D and wrapped mazes; a PNG of one carries its grid, so reading it back as
-# a maze is refused. Weave mazes have no picture yet. Text art, animations and play lay
-# cells out as a flat grid and refuse the others by name, never drawing them in the
-# square layout: a file is refused with exit 1, grid options given to a command that
-# draws are a usage error (2) naming the option; no output file is left. Flat square
-# and hex mazes draw everywhere (the control).
+# refuses them. Pictures (PNG, SVG, PDF, print pages), books and animations draw
+# polar, triangle, octagon, 3D and wrapped mazes; a PNG of one carries its grid, so
+# reading it back as a maze is refused. Weave mazes have no picture yet. Text art and
+# play lay cells out as a flat grid and refuse the others by name, never drawing them
+# in the square layout: a file is refused with exit 1, grid options given to a command
+# that cannot draw them are a usage error (2) naming the option; no output file is
+# left. Flat square and hex mazes draw everywhere (the control).
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 O=$T/o
@@ -52,6 +52,9 @@ for g in "${grids[@]}"; do
             run book "$f" -o "$O/b.pdf"
             expect_ok "book $g"
             [ -s "$O/b.pdf" ] || fail "book $g wrote nothing"
+            run animate "$f" -o "$O/a.gif"
+            expect_ok "animate $g"
+            [ -s "$O/a.gif" ] || fail "animate $g wrote nothing"
             rm -f "$O"/*
             # The picture is marked with its grid: not read back as a square maze.
             run render "$f" -o pic.png
@@ -59,12 +62,12 @@ for g in "${grids[@]}"; do
             refused 1 "this picture's grid is" solve pic.png -o "$O/y.png"
         else
             refused 1 "pictures of weave mazes are not drawn yet" book "$f" -o "$O/x.pdf"
+            refused 1 "pictures of weave mazes are not drawn yet" animate "$f" -o "$O/x.gif"
         fi
         for style in ascii unicode blocks; do
             refused 1 "$NEEDLE" render "$f" --style "$style" -o "$O/x.txt"
         done
         refused 1 "$NEEDLE" solve "$f" --format text -o "$O/x.txt"
-        refused 1 "$NEEDLE" animate "$f" -o "$O/x.gif"
         refused 1 "$NEEDLE" play --file "$f"
     done
     # shellcheck disable=SC2086
@@ -74,14 +77,16 @@ for g in "${grids[@]}"; do
         *--levels*) opt=--levels ;; *--wrap*) opt=--wrap ;; *) opt=--weave ;;
         esac
         refused 2 "$opt: text art takes $NEEDLE" generate $g --format text -o "$O/x.txt"
-        refused 2 "$opt: animations take $NEEDLE" animate $g -o "$O/x.gif"
         refused 2 "$opt: play takes $NEEDLE" play $g
         if [ $weave = 1 ]; then
-            refused 2 "--weave: books draw their mazes as pictures" book $g -n 2 -o "$O/x.pdf"
+            refused 2 "--weave: books draw pictures, which do not draw weave mazes" book $g -n 2 -o "$O/x.pdf"
+            refused 2 "--weave: animations draw pictures, which do not draw weave mazes" animate $g -o "$O/x.gif"
         else
             run book $g -n 2 -o "$O/b.pdf"
             expect_ok "book $g -n 2"
-            rm -f "$O/b.pdf"
+            run animate $g --duration 1 -o "$O/a.gif"
+            expect_ok "animate $g"
+            rm -f "$O/b.pdf" "$O/a.gif"
         fi
     }
 done

@@ -162,6 +162,50 @@ static void still_png(const amz_maze *m, const amz_image_options *io, tu_image *
     free(buf);
 }
 
+/* A decoded GIF's frames: frame 0 is the whole canvas, later frames store exactly the
+ * bounding box of the pixels that changed (1x1 when none did), and the last frame is
+ * the still picture of the finished maze m. */
+static void check_frames(const tu_gif *g, const amz_maze *m, const amz_anim_options *o, uint64_t seed)
+{
+    /* Frame 0 is the whole canvas; later frames store exactly the bounding box of
+     * the pixels that changed (1x1 when none did). */
+    assert_int_equal(g->rw[0], g->w);
+    assert_int_equal(g->rh[0], g->h);
+    for (int i = 1; i < g->nframes; i++) {
+        int x0 = g->w, y0 = g->h, x1 = -1, y1 = -1;
+        for (int y = 0; y < g->h; y++)
+            for (int x = 0; x < g->w; x++)
+                if (memcmp(tu_px(&g->frames[i], x, y), tu_px(&g->frames[i - 1], x, y), 4) != 0) {
+                    if (x < x0)
+                        x0 = x;
+                    if (y < y0)
+                        y0 = y;
+                    if (x > x1)
+                        x1 = x;
+                    if (y > y1)
+                        y1 = y;
+                }
+        if (x1 < 0) {
+            assert_int_equal(g->rw[i] * g->rh[i], 1);
+        } else if (g->rx[i] != x0 || g->ry[i] != y0 || g->rw[i] != x1 - x0 + 1 || g->rh[i] != y1 - y0 + 1) {
+            fail_msg("seed %llu frame %d stores %d,%d %dx%d; changed %d,%d %dx%d", (unsigned long long)seed, i,
+                     g->rx[i], g->ry[i], g->rw[i], g->rh[i], x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+        }
+    }
+    /* The last frame is the finished picture. */
+    tu_image still = {0};
+    still_png(m, &o->image, &still);
+    assert_int_equal(still.w, g->w);
+    assert_int_equal(still.h, g->h);
+    const tu_image *last = &g->frames[g->nframes - 1];
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++)
+            if (tu_px_rgb(last, x, y) != tu_px_rgb(&still, x, y))
+                fail_msg("seed %llu: last frame pixel (%d,%d) %06x, still %06x", (unsigned long long)seed, x, y,
+                         tu_px_rgb(last, x, y), tu_px_rgb(&still, x, y));
+    tu_image_free(&still);
+}
+
 /* Decoded GIF: frame count, loop, delays, exact changed rectangles, last frame = still. */
 static void test_gif(void **state)
 {
@@ -192,49 +236,62 @@ static void test_gif(void **state)
         assert_int_equal(g.delays[g.nframes - 1], 100);
         for (int i = 0; i + 1 < g.nframes; i++)
             assert_int_equal(g.delays[i], 5);
-        /* Frame 0 is the whole canvas; later frames store exactly the bounding box of
-         * the pixels that changed (1x1 when none did). */
-        assert_int_equal(g.rw[0], g.w);
-        assert_int_equal(g.rh[0], g.h);
-        uint64_t stored = 0;
-        for (int i = 1; i < g.nframes; i++) {
-            int x0 = g.w, y0 = g.h, x1 = -1, y1 = -1;
-            for (int y = 0; y < g.h; y++)
-                for (int x = 0; x < g.w; x++)
-                    if (memcmp(tu_px(&g.frames[i], x, y), tu_px(&g.frames[i - 1], x, y), 4) != 0) {
-                        if (x < x0)
-                            x0 = x;
-                        if (y < y0)
-                            y0 = y;
-                        if (x > x1)
-                            x1 = x;
-                        if (y > y1)
-                            y1 = y;
-                    }
-            if (x1 < 0) {
-                assert_int_equal(g.rw[i] * g.rh[i], 1);
-            } else if (g.rx[i] != x0 || g.ry[i] != y0 || g.rw[i] != x1 - x0 + 1 || g.rh[i] != y1 - y0 + 1) {
-                fail_msg("seed %llu frame %d stores %d,%d %dx%d; changed %d,%d %dx%d", (unsigned long long)seed, i,
-                         g.rx[i], g.ry[i], g.rw[i], g.rh[i], x0, y0, x1 - x0 + 1, y1 - y0 + 1);
-            }
-            stored += (uint64_t)g.rw[i] * (uint64_t)g.rh[i];
-        }
-        (void)stored;
-        /* The last frame is the finished picture. */
-        tu_image still = {0};
-        still_png(&m, &o.image, &still);
-        assert_int_equal(still.w, g.w);
-        assert_int_equal(still.h, g.h);
-        const tu_image *last = &g.frames[g.nframes - 1];
-        for (int y = 0; y < g.h; y++)
-            for (int x = 0; x < g.w; x++)
-                if (tu_px_rgb(last, x, y) != tu_px_rgb(&still, x, y))
-                    fail_msg("seed %llu: last frame pixel (%d,%d) %06x, still %06x", (unsigned long long)seed, x, y,
-                             tu_px_rgb(last, x, y), tu_px_rgb(&still, x, y));
-        tu_image_free(&still);
+        check_frames(&g, &m, &o, seed);
         tu_gif_free(&g);
         amz_maze_deinit(&m);
     }
+    close(fd);
+    remove(path);
+}
+
+/* Animations of the grids drawn from the model's geometry (polar, triangle, octagon,
+ * levels, wrap-around): generation, solving and both, with the frames checked as above
+ * (exact changed rectangles, the last frame the still picture), and a weave maze
+ * refused before a byte is written. */
+static void test_gif_grids(void **state)
+{
+    (void)state;
+    static const amz_grid grids[] = {
+        {AMZ_TOPO_POLAR, 6, 5, 1, 0, false},    {AMZ_TOPO_TRIANGLE, 10, 6, 1, 0, false},
+        {AMZ_TOPO_OCTAGON, 6, 5, 1, 0, false},  {AMZ_TOPO_SQUARE, 5, 4, 2, 0, false},
+        {AMZ_TOPO_HEX, 6, 4, 1, AMZ_WRAP_X, false}, {AMZ_TOPO_TRIANGLE, 8, 4, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false},
+    };
+    char path[] = "/tmp/amz_test_anim_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++)
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            amz_anim_options o;
+            amz_anim_options_init(&o);
+            o.what = (amz_anim_what)(1 + seed % 3); /* generate, solve, both */
+            o.gen.seed = seed + 10 * i;
+            o.steps_per_frame = 2 + seed;
+            o.image.cell = 12;
+            o.image.wall = 2;
+            amz_maze m;
+            assert_int_equal(amz_maze_init_grid(&m, &grids[i], NULL), AMZ_OK);
+            if (o.what == AMZ_ANIM_SOLVE)
+                assert_int_equal(amz_gen_run(&m, o.generator, &o.gen, NULL, NULL), AMZ_OK);
+            write_gif(&m, &o, path, NULL);
+            tu_gif g = {0};
+            assert_true(tu_gif_load(path, &g));
+            assert_true(g.nframes >= 3);
+            check_frames(&g, &m, &o, seed);
+            tu_gif_free(&g);
+            amz_maze_deinit(&m);
+        }
+    const amz_grid weave = {AMZ_TOPO_SQUARE, 8, 8, 1, 0, true};
+    amz_maze m;
+    assert_int_equal(amz_maze_init_grid(&m, &weave, NULL), AMZ_OK);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    amz_error err;
+    assert_int_equal(amz_anim_write_gif(&m, NULL, f, NULL, &err), AMZ_EUNSUPPORTED);
+    fclose(f);
+    assert_int_equal(len, 0);
+    free(buf);
+    amz_maze_deinit(&m);
     close(fd);
     remove(path);
 }
@@ -323,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_duration),
         cmocka_unit_test(test_gif),
         cmocka_unit_test(test_gif_small),
+        cmocka_unit_test(test_gif_grids),
         cmocka_unit_test(test_reproducible_and_cancel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,9 +1,9 @@
-/* test_render_grids.c — text art and animations lay cells out as a flat square or hex
- * grid (pictures and books draw the other grids too: test_image_grids.c), so each refuses
- * a maze of another grid (polar, triangle, octagon, 3D, wrapped,
- * weave) with AMZ_EUNSUPPORTED and a message naming it, writing nothing, rather than
- * draw it in the square layout; flat square and hex mazes of the same generator still
- * draw through every entry (the control). */
+/* test_render_grids.c — text art lays cells out as a flat square or hex grid, so it
+ * refuses a maze of another grid (polar, triangle, octagon, 3D, wrapped, weave) with
+ * AMZ_EUNSUPPORTED and a message naming it, writing nothing, rather than draw it in the
+ * square layout. Animations and books are pictures: they take every grid but weave,
+ * which they refuse (the pictures themselves: test_image_grids.c). Flat square and hex
+ * mazes of the same generator draw through every entry (the control). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -87,38 +87,42 @@ static int draw_all(amz_maze *m, const char *named)
             continue; /* hex has no block style */
         CHECK(amz_render_text(m, &to, f, &err));
     }
-    /* Pictures draw every grid but weave (tests/unit/test_image_grids.c). */
-    amz_anim_options ao;
-    amz_anim_options_init(&ao);
-    ao.what = AMZ_ANIM_SOLVE;
-    CHECK(amz_anim_write_gif(m, &ao, f, NULL, &err));
-    int frames = 0;
-    amz_error_clear(&err);
-    amz_status st = amz_anim_run(m, &ao, count_frames, &frames, NULL, &err);
-    assert_true(st == AMZ_OK ? frames > 0 : st == AMZ_EUNSUPPORTED && frames == 0);
-    amz_book_options bo;
-    amz_book_options_init(&bo);
-    amz_book_item item;
-    memset(&item, 0, sizeof item);
-    item.kind = AMZ_BOOK_MAZE;
-    item.maze = m;
 #undef CHECK
-    /* Books draw their mazes as pictures: every grid but weave. */
-    FILE *f = open_memstream(&buf, &len);
-    amz_error_clear(&err);
-    st = amz_book_write(&item, 1, &bo, f, &err);
-    fclose(f);
-    if (m->weave) {
-        assert_int_equal(st, AMZ_EUNSUPPORTED);
-        assert_non_null(strstr(err.msg, "weave"));
-        assert_int_equal(len, 0);
-    } else {
-        if (st != AMZ_OK)
-            fail_msg("book: %s", err.msg);
-        assert_memory_equal(buf, "%PDF-", 5);
-        ok++;
+    /* Animations and books are pictures: every grid but weave (the pictures themselves
+     * are tests/unit/test_image_grids.c's). */
+    for (int k = 0; k < 3; k++) {
+        amz_anim_options ao;
+        amz_anim_options_init(&ao);
+        ao.what = AMZ_ANIM_SOLVE;
+        amz_book_options bo;
+        amz_book_options_init(&bo);
+        amz_book_item item;
+        memset(&item, 0, sizeof item);
+        item.kind = AMZ_BOOK_MAZE;
+        item.maze = m;
+        int frames = 0;
+        FILE *f = open_memstream(&buf, &len);
+        amz_error_clear(&err);
+        amz_status st = k == 0 ? amz_anim_write_gif(m, &ao, f, NULL, &err)
+                      : k == 1 ? amz_anim_run(m, &ao, count_frames, &frames, NULL, &err)
+                               : amz_book_write(&item, 1, &bo, f, &err);
+        fclose(f);
+        const char *what = k == 0 ? "gif" : k == 1 ? "animation" : "book";
+        if (m->weave) {
+            if (st != AMZ_EUNSUPPORTED || !strstr(err.msg, "weave"))
+                fail_msg("%s of a weave maze: %d '%s'", what, st, err.msg);
+            assert_true(len == 0 && frames == 0);
+        } else {
+            if (st != AMZ_OK)
+                fail_msg("%s: %s", what, err.msg);
+            assert_true(k == 1 ? frames > 0 : len > 5);
+            if (k != 1)
+                assert_memory_equal(buf, k == 0 ? "GIF89a" : "%PDF-", 5);
+            ok++;
+        }
+        free(buf);
+        buf = NULL;
     }
-    free(buf);
     return ok;
 }
 
@@ -129,7 +133,7 @@ static void test_other_grids_refused(void **state)
         for (uint64_t seed = 1; seed <= 3; seed++) {
             amz_maze m;
             make(&m, &refused[i].g, seed);
-            assert_int_equal(draw_all(&m, refused[i].named), m.weave ? 0 : 1); /* the book */
+            assert_int_equal(draw_all(&m, refused[i].named), m.weave ? 0 : 3); /* gif, animation, book */
             amz_maze_deinit(&m);
         }
 }
@@ -141,8 +145,8 @@ static void test_flat_grids_draw(void **state)
     for (size_t i = 0; i < 2; i++) {
         amz_maze m;
         make(&m, &flat[i], 9);
-        /* 3 (square) or 2 (hex) text styles, a GIF, a book. */
-        assert_int_equal(draw_all(&m, "-"), i == 0 ? 5 : 4);
+        /* 3 (square) or 2 (hex) text styles, a GIF, an animation, a book. */
+        assert_int_equal(draw_all(&m, "-"), i == 0 ? 6 : 5);
         amz_maze_deinit(&m);
     }
 }
