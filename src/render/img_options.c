@@ -238,6 +238,26 @@ static amz_status resolve_sizes(const amz_image_options *o, double units, int mi
     return AMZ_OK;
 }
 
+/* Stores the picture size (wd x hd px, computed in doubles so that nothing overflows)
+ * and checks what every layout checks: a size a PNG may have, and the cell count of
+ * SVG and PDF pictures. *big: the picture is over the in-memory canvas. */
+static amz_status resolve_picture(const amz_maze *m, amz_image_format f, double wd, double hd,
+                                  amz_image_layout *out, bool *big, amz_error *err)
+{
+    if (wd > 2147483647.0 || hd > 2147483647.0)
+        return amz_errorf(err, AMZ_ERANGE, "a %.0fx%.0f px picture is larger than any PNG may be", wd, hd);
+    out->width = (int64_t)wd;
+    out->height = (int64_t)hd;
+    out->streamed = false;
+    *big = out->width > AMZ_IMAGE_SIDE_MAX || out->height > AMZ_IMAGE_SIDE_MAX ||
+           (double)out->width * (double)out->height > (double)AMZ_IMAGE_CANVAS_MAX;
+    if (f != AMZ_IMAGE_PNG && amz_maze_count_cells(m) > AMZ_IMAGE_VECTOR_MAX_CELLS)
+        return amz_errorf(err, AMZ_ERANGE, "%s pictures are limited to %lld cells (this maze has %lld); use png",
+                          amz_image_format_name(f), (long long)AMZ_IMAGE_VECTOR_MAX_CELLS,
+                          (long long)amz_maze_count_cells(m));
+    return AMZ_OK;
+}
+
 /* Model units a cell's --cell measures: a hexagon's width is two (circumradius 1). */
 static double units_per_cell(const amz_maze *m)
 {
@@ -262,21 +282,12 @@ static amz_status any_layout(const amz_maze *m, const amz_image_options *o, amz_
     if (st)
         return st;
     const int cell = out->cell, wall = out->wall, margin = out->margin;
-    const double unit = cell / per, wd = ceil(2.0 * margin + wall + wu * unit), hd = ceil(2.0 * margin + wall + hu * unit);
-    if (wd > 2147483647.0 || hd > 2147483647.0)
-        return amz_errorf(err, AMZ_ERANGE, "a %.0fx%.0f px picture is larger than any PNG may be", wd, hd);
-    out->width = (int64_t)wd;
-    out->height = (int64_t)hd;
-    out->streamed = false;
-    if (f != AMZ_IMAGE_PNG) {
-        if (amz_maze_count_cells(m) > AMZ_IMAGE_VECTOR_MAX_CELLS)
-            return amz_errorf(err, AMZ_ERANGE, "%s pictures are limited to %lld cells (this maze has %lld); use png",
-                              amz_image_format_name(f), (long long)AMZ_IMAGE_VECTOR_MAX_CELLS,
-                              (long long)amz_maze_count_cells(m));
-        return AMZ_OK;
-    }
-    bool big = out->width > AMZ_IMAGE_SIDE_MAX || out->height > AMZ_IMAGE_SIDE_MAX ||
-               (double)out->width * (double)out->height > (double)AMZ_IMAGE_CANVAS_MAX;
+    const double unit = cell / per;
+    bool big = false;
+    if ((st = resolve_picture(m, f, ceil(2.0 * margin + wall + wu * unit), ceil(2.0 * margin + wall + hu * unit), out,
+                              &big, err)) ||
+        f != AMZ_IMAGE_PNG)
+        return st;
     if (big || o->stream == AMZ_STREAM_ALWAYS)
         return amz_errorf(err, AMZ_ERANGE,
                           "a %lldx%lld px picture of a %s maze is drawn in memory (%d Mpx at most; only flat square "
@@ -320,20 +331,9 @@ amz_status amz_image_layout_get(const amz_maze *m, const amz_image_options *o, a
         wd = 2.0 * margin + (double)m->width * cell + wall;
         hd = 2.0 * margin + (double)m->height * cell + wall;
     }
-    if (wd > 2147483647.0 || hd > 2147483647.0)
-        return amz_errorf(err, AMZ_ERANGE, "a %.0fx%.0f px picture is larger than any PNG may be", wd, hd);
-    out->width = (int64_t)wd;
-    out->height = (int64_t)hd;
-    bool big = out->width > AMZ_IMAGE_SIDE_MAX || out->height > AMZ_IMAGE_SIDE_MAX ||
-               (double)out->width * (double)out->height > (double)AMZ_IMAGE_CANVAS_MAX;
-    out->streamed = false;
-    if (f != AMZ_IMAGE_PNG) {
-        if (amz_maze_count_cells(m) > AMZ_IMAGE_VECTOR_MAX_CELLS)
-            return amz_errorf(err, AMZ_ERANGE, "%s pictures are limited to %lld cells (this maze has %lld); use png",
-                              amz_image_format_name(f), (long long)AMZ_IMAGE_VECTOR_MAX_CELLS,
-                              (long long)amz_maze_count_cells(m));
-        return AMZ_OK;
-    }
+    bool big = false;
+    if ((st = resolve_picture(m, f, wd, hd, out, &big, err)) || f != AMZ_IMAGE_PNG)
+        return st;
     if (o->stream == AMZ_STREAM_ALWAYS || (big && o->stream == AMZ_STREAM_AUTO)) {
         if (hex)
             return amz_errorf(err, AMZ_ERANGE,
