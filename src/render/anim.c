@@ -11,9 +11,9 @@
 #include "amaze/alloc.h"
 #include "amaze/anim.h"
 #include "core/error.h"
+#include "grid/topo.h"
 #include "render/anim_impl.h"
 #include "render/img_internal.h"
-#include "grid/topo.h"
 
 #define TRAIL_LEVELS 8
 #define ANIM_MAX_PIXELS ((int64_t)16 << 20)

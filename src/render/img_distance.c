@@ -6,8 +6,8 @@
 #include "amaze/alloc.h"
 #include "core/checked.h"
 #include "core/error.h"
-#include "render/img_internal.h"
 #include "grid/topo.h"
+#include "render/img_internal.h"
 
 amz_status img_distances(const amz_maze *m, amz_cell from, uint32_t **out, uint32_t *maxd, amz_error *err)
 {

@@ -7,8 +7,8 @@
 
 #include "amaze/alloc.h"
 #include "core/error.h"
-#include "render/img_internal.h"
 #include "grid/topo.h"
+#include "render/img_internal.h"
 
 typedef struct range {
     int64_t x0, y0, x1, y1; /* cells [x0, x1) x [y0, y1) */
