@@ -2,7 +2,6 @@
  * Definitive Guide", 1999, ch. 15), a pixel row at a time, optionally coloured by a
  * Dijkstra or flee map on a yellow-red-blue ramp (after the "heat" maps of the
  * roguelike literature). Glyph colours follow the terminal's (text_dungeon.c). */
-#include <errno.h>
 #include <png.h>
 #include <string.h>
 
@@ -92,38 +91,13 @@ static void pixel_row(const picture *p, int32_t y, int k)
     }
 }
 
-static amz_status encode(const picture *p, FILE *f, amz_error *err)
+/* Pixel row y of the picture, for img_png_write_rgb_rows. */
+static void picture_row(void *ctx, uint32_t y, uint8_t *row)
 {
-    img_png_io io;
-    memset(&io, 0, sizeof io);
-    io.f = f;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &io, img_png_error, img_png_warning);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    if (!png || !info) {
-        png_destroy_write_struct(&png, NULL);
-        return amz_errorf(err, AMZ_ENOMEM, "cannot start libpng");
-    }
-    if (setjmp(io.jmp)) {
-        png_destroy_write_struct(&png, &info);
-        return amz_errorf(err, AMZ_EIO, "PNG write failed: %s", io.msg[0] ? io.msg : strerror(errno ? errno : EIO));
-    }
-    png_set_write_fn(png, &io, img_png_write_data, img_png_flush);
+    const picture *p = ctx;
+    (void)row; /* p->row */
     const uint32_t s = (uint32_t)p->o->scale;
-    png_set_IHDR(png, info, (png_uint_32)p->d->width * s, (png_uint_32)p->d->height * s, 8, PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
-    png_write_info(png, info);
-    for (int32_t y = 0; y < p->d->height; y++)
-        for (uint32_t k = 0; k < s; k++) {
-            /* A tile row's pixels repeat `scale` times but for the stairs' marks. */
-            pixel_row(p, y, (int)k);
-            png_write_row(png, p->row);
-        }
-    png_write_end(png, NULL);
-    png_destroy_write_struct(&png, &info);
-    if (ferror(f))
-        return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
-    return AMZ_OK;
+    pixel_row(p, (int32_t)(y / s), (int)(y % s));
 }
 
 amz_status amz_dungeon_write_png(const amz_dungeon *d, const amz_dungeon_png_options *o, FILE *f, amz_error *err)
@@ -153,7 +127,9 @@ amz_status amz_dungeon_write_png(const amz_dungeon *d, const amz_dungeon_png_opt
     p.row = amz_malloc((size_t)d->width * (size_t)o->scale * 3);
     if (!p.row)
         return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a pixel row");
-    amz_status st = encode(&p, f, err);
+    const uint32_t s = (uint32_t)o->scale;
+    amz_status st = img_png_write_rgb_rows(f, (uint32_t)d->width * s, (uint32_t)d->height * s, p.row, picture_row, &p,
+                                           err);
     amz_free(p.row);
     return st;
 }

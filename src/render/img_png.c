@@ -86,6 +86,38 @@ static int colormap_find(colormap *cm, uint32_t px)
     }
 }
 
+amz_status img_png_write_rgb_rows(FILE *f, uint32_t w, uint32_t h, uint8_t *row, img_rgb_row_fn fn, void *ctx,
+                                  amz_error *err)
+{
+    img_png_io io;
+    memset(&io, 0, sizeof io);
+    io.f = f;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &io, img_png_error, img_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        png_destroy_write_struct(&png, NULL);
+        return amz_errorf(err, AMZ_ENOMEM, "cannot start libpng");
+    }
+    if (setjmp(io.jmp)) {
+        png_destroy_write_struct(&png, &info);
+        return amz_errorf(err, AMZ_EIO, "PNG write failed: %s", io.msg[0] ? io.msg : strerror(errno ? errno : EIO));
+    }
+    png_set_write_fn(png, &io, img_png_write_data, img_png_flush);
+    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < h; y++) {
+        fn(ctx, y, row);
+        png_write_row(png, row);
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    if (ferror(f))
+        return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
+    return AMZ_OK;
+}
+
 bool img_png_grid_note(const void *data, size_t len, char *note, size_t cap)
 {
     const unsigned char *p = data;

@@ -36,6 +36,16 @@ void img_png_read_data(png_structp png, png_bytep data, png_size_t len);
 
 /* libpng's malloc and free callbacks through the budget at png_get_mem_ptr. A refusal
  * makes libpng raise "out of memory", reported with the budget's message. */
+/* Writes an 8-bit RGB PNG of w x h pixels row by row: fn(ctx, y, row) fills row y
+ * (3 w bytes) into `row`, which keeps what the last call left there, so a row drawn
+ * again can be left alone. One filter (up) for every row: libpng's adaptive choice
+ * tries all five per row, which more than doubles the time of huge pictures for a few
+ * per cent of size. AMZ_ENOMEM if libpng cannot start, AMZ_EIO naming libpng's or the
+ * stream's error. The dungeon and terrain pictures' encoder. */
+typedef void (*img_rgb_row_fn)(void *ctx, uint32_t y, uint8_t *row);
+amz_status img_png_write_rgb_rows(FILE *f, uint32_t w, uint32_t h, uint8_t *row, img_rgb_row_fn fn, void *ctx,
+                                  amz_error *err);
+
 png_voidp img_png_budget_malloc(png_structp png, png_alloc_size_t n);
 void img_png_budget_free(png_structp png, png_voidp p);
 

@@ -3,40 +3,19 @@
  * legend drawn by cairo in a band below the map. Colours come from amz_tile_color /
  * amz_tile_biome_color / amz_terrain_hillshade so the terminal and the picture agree. */
 #include <cairo.h>
-#include <errno.h>
-#include <png.h>
-#include <setjmp.h>
 #include <string.h>
 
 #include "amaze/alloc.h"
 #include "amaze/io.h"
 #include "amaze/terrain_image.h"
 #include "core/error.h"
+#include "render/img_pngio.h"
 
 void amz_terrain_png_options_init(amz_terrain_png_options *o)
 {
     memset(o, 0, sizeof *o);
     o->scale = 1;
     o->palette = AMZ_PALETTE_AUTO;
-}
-
-/* libpng reports errors by longjmp; keep its message for ours. */
-typedef struct png_ctx {
-    jmp_buf jump;
-    char msg[160];
-} png_ctx;
-
-static void on_error(png_structp png, png_const_charp msg)
-{
-    png_ctx *c = png_get_error_ptr(png);
-    snprintf(c->msg, sizeof c->msg, "%s", msg);
-    longjmp(c->jump, 1);
-}
-
-static void on_warning(png_structp png, png_const_charp msg)
-{
-    (void)png;
-    (void)msg;
 }
 
 /* The picture: the map's pixels, centred in a band at least as wide as the legend. */
@@ -164,42 +143,19 @@ static void legend_row(const picture *p, int y)
     }
 }
 
-/* The libpng part, apart so that nothing it uses changes after setjmp. */
-static amz_status encode(const picture *p, FILE *f, amz_error *err)
+/* Pixel row y of the picture, for img_png_write_rgb_rows: a tile row is drawn at its
+ * first pixel row and repeated `scale` times, then the legend's rows. */
+static void picture_row(void *ctx, uint32_t y, uint8_t *row)
 {
-    png_ctx ctx;
-    ctx.msg[0] = '\0';
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, on_error, on_warning);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    if (!png || !info) {
-        png_destroy_write_struct(&png, NULL);
-        return amz_errorf(err, AMZ_ENOMEM, "cannot start libpng");
+    const picture *p = ctx;
+    (void)row; /* p->row */
+    const uint64_t map_h = (uint64_t)p->t->height * (uint64_t)p->o->scale;
+    if (y < map_h) {
+        if (y % (uint32_t)p->o->scale == 0)
+            tile_row(p, (int32_t)(y / (uint32_t)p->o->scale));
+    } else {
+        legend_row(p, (int)(y - map_h));
     }
-    if (setjmp(ctx.jump)) {
-        png_destroy_write_struct(&png, &info);
-        return amz_errorf(err, AMZ_EIO, "PNG write failed: %s", ctx.msg[0] ? ctx.msg : strerror(errno ? errno : EIO));
-    }
-    png_init_io(png, f);
-    png_set_IHDR(png, info, (png_uint_32)p->pw, (png_uint_32)p->ph, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    /* One filter for every row: libpng's adaptive choice tries all five per row, which
-     * more than doubles the time of huge maps for a few per cent of size. */
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
-    png_write_info(png, info);
-    for (int32_t y = 0; y < p->t->height; y++) {
-        tile_row(p, y);
-        for (int k = 0; k < p->o->scale; k++)
-            png_write_row(png, p->row);
-    }
-    for (int y = 0; y < p->legend_h; y++) {
-        legend_row(p, y);
-        png_write_row(png, p->row);
-    }
-    png_write_end(png, NULL);
-    png_destroy_write_struct(&png, &info);
-    if (ferror(f))
-        return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
-    return AMZ_OK;
 }
 
 amz_status amz_terrain_write_png(const amz_terrain *t, const amz_terrain_png_options *o, FILE *f, amz_error *err)
@@ -235,7 +191,7 @@ amz_status amz_terrain_write_png(const amz_terrain *t, const amz_terrain_png_opt
         return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a pixel row of %llu pixels", (unsigned long long)p.pw);
     amz_status st = o->legend ? draw_legend(&p, err) : AMZ_OK;
     if (st == AMZ_OK)
-        st = encode(&p, f, err);
+        st = img_png_write_rgb_rows(f, (uint32_t)p.pw, (uint32_t)p.ph, p.row, picture_row, &p, err);
     if (p.legend)
         cairo_surface_destroy(p.legend);
     amz_free(p.row);
