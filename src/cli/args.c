@@ -364,6 +364,30 @@ void cli_print_help(FILE *f, const char *text)
     fputs(text, f);
 }
 
+int cli_subcommands(const char *cmd, const char *help, const cli_sub *subs, size_t n, int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(help, stderr);
+        return CLI_USAGE;
+    }
+    const char *sub = argv[1];
+    if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0 || strcmp(sub, "help") == 0) {
+        cli_print_help(stdout, help);
+        return CLI_OK;
+    }
+    char names[256] = "";
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(sub, subs[i].name) == 0)
+            return subs[i].run(argc - 1, argv + 1);
+        int k = snprintf(names + len, sizeof names - len, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+                         subs[i].name);
+        if (k > 0 && (size_t)k < sizeof names - len)
+            len += (size_t)k;
+    }
+    return cli_usage(cmd, cmd, "unknown command '%s' (expected %s)", sub, names);
+}
+
 void cli_print_help_parts(FILE *f, const char *const *parts)
 {
     for (; *parts; parts++)

@@ -228,6 +228,15 @@ uint64_t cli_random_seed(void);
 void cli_print_help(FILE *f, const char *text);
 /* The same for a help text in parts (NULL-terminated), for texts that share a section. */
 void cli_print_help_parts(FILE *f, const char *const *parts);
+/* A command with subcommands (amaze slide, terrain, dungeon): `cmd SUB ARGS...` runs
+ * the one named SUB with argv from SUB on; no SUB prints the help to standard error
+ * (usage, 2); -h, --help or help prints it to standard output; an unknown SUB is a
+ * usage error listing the names. */
+typedef struct cli_sub {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} cli_sub;
+int cli_subcommands(const char *cmd, const char *help, const cli_sub *subs, size_t n, int argc, char **argv);
 
 /* Resets getopt for a subcommand's argument vector. */
 void cli_getopt_reset(void);

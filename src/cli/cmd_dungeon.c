@@ -444,23 +444,6 @@ static int dijkstra(int argc, char **argv)
 
 int cmd_dungeon(int argc, char **argv)
 {
-    if (argc < 2) {
-        fputs(help_main, stderr);
-        return CLI_USAGE;
-    }
-    const char *sub = argv[1];
-    if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0) {
-        fputs(help_main, stdout);
-        return CLI_OK;
-    }
-    if (strcmp(sub, "generate") == 0)
-        return generate(argc - 1, argv + 1);
-    if (strcmp(sub, "render") == 0)
-        return render(argc - 1, argv + 1);
-    if (strcmp(sub, "stats") == 0)
-        return stats(argc - 1, argv + 1);
-    if (strcmp(sub, "dijkstra") == 0)
-        return dijkstra(argc - 1, argv + 1);
-    return cli_usage("dungeon", "dungeon", "unknown command '%s' (expected generate, render, stats or dijkstra)",
-                     sub);
+    static const cli_sub subs[] = {{"generate", generate}, {"render", render}, {"stats", stats}, {"dijkstra", dijkstra}};
+    return cli_subcommands("dungeon", help_main, subs, sizeof subs / sizeof subs[0], argc, argv);
 }

@@ -321,21 +321,7 @@ int slide_solve_with(int argc, char **argv, const slide_runner *run)
 
 int cmd_slide(int argc, char **argv)
 {
-    static const struct {
-        const char *name;
-        int (*run)(int, char **);
-    } subs[] = {{"shuffle", slide_shuffle}, {"check", slide_check}, {"solve", slide_solve}, {"bench", slide_bench},
-                {"play", slide_play}};
-    if (argc < 2) {
-        fputs(help_slide, stderr);
-        return CLI_USAGE;
-    }
-    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
-        cli_print_help(stdout, help_slide);
-        return CLI_OK;
-    }
-    for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
-        if (strcmp(argv[1], subs[i].name) == 0)
-            return subs[i].run(argc - 1, argv + 1);
-    return cli_usage("slide", "slide", "unknown command '%s' (shuffle, check, solve, bench or play)", argv[1]);
+    static const cli_sub subs[] = {{"shuffle", slide_shuffle}, {"check", slide_check}, {"solve", slide_solve},
+                                   {"bench", slide_bench},     {"play", slide_play}};
+    return cli_subcommands("slide", help_slide, subs, sizeof subs / sizeof subs[0], argc, argv);
 }

@@ -261,22 +261,7 @@ static int generate(int argc, char **argv)
 
 int cmd_terrain(int argc, char **argv)
 {
-    if (argc < 2) {
-        fputs(help_main, stderr);
-        return CLI_USAGE;
-    }
-    const char *sub = argv[1];
-    if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0) {
-        fputs(help_main, stdout);
-        return CLI_OK;
-    }
-    if (strcmp(sub, "generate") == 0)
-        return generate(argc - 1, argv + 1);
-    if (strcmp(sub, "render") == 0)
-        return tcli_render(argc - 1, argv + 1);
-    if (strcmp(sub, "stats") == 0)
-        return tcli_stats(argc - 1, argv + 1);
-    if (strcmp(sub, "view") == 0)
-        return tcli_view(argc - 1, argv + 1);
-    return cli_usage("terrain", "terrain", "unknown command '%s' (expected generate, render, stats or view)", sub);
+    static const cli_sub subs[] = {
+        {"generate", generate}, {"render", tcli_render}, {"stats", tcli_stats}, {"view", tcli_view}};
+    return cli_subcommands("terrain", help_main, subs, sizeof subs / sizeof subs[0], argc, argv);
 }
