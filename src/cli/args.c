@@ -186,6 +186,12 @@ uint64_t cli_memory_limit(uint64_t max_memory_opt)
     return avail == UINT64_MAX ? avail : avail / 10 * 9;
 }
 
+int cli_cores(int cap)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > cap ? cap : (int)n;
+}
+
 const char *cli_human_bytes(uint64_t bytes, char *buf, size_t cap)
 {
     static const char *const unit[] = {"bytes", "KB", "MB", "GB", "TB", "PB", "EB"};

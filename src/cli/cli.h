@@ -161,6 +161,8 @@ int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a);
 /* Memory available for one command: --max-memory if given, else 90% of the machine's
  * available memory. */
 uint64_t cli_memory_limit(uint64_t max_memory_opt);
+/* The machine's online cores, from 1 to `cap` (a default thread count). */
+int cli_cores(int cap);
 /* "1.5 GB" style rendering of a byte count into buf. */
 const char *cli_human_bytes(uint64_t bytes, char *buf, size_t cap);
 

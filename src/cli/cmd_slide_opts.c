@@ -100,7 +100,9 @@ int slide_common_option(const char *cmd, int c, slide_opts *o)
     case OPT_JSON: o->json = true; return CLI_OK;
     case 'v': o->verbose = true; return CLI_OK;
     case OPT_WEIGHT: return parse_weight(cmd, optarg, &o->so.weight);
-    case OPT_THREADS: return parse_int(cmd, "--threads", optarg, 1, 64, &o->so.threads);
+    case OPT_THREADS:
+        o->threads_given = true;
+        return parse_int(cmd, "--threads", optarg, 1, 64, &o->so.threads);
     case OPT_PDB: o->so.pdb_name = optarg; return CLI_OK;
     case OPT_CACHE: o->so.cache_dir = optarg; return CLI_OK;
     case OPT_LIMIT: return parse_limit(cmd, optarg, &o->so.node_limit);
@@ -198,7 +200,9 @@ int slide_open_tables(const char *cmd, int rows, int cols, slide_opts *o, amz_sl
     amz_slide_pdb_options_init(&po);
     po.name = o->so.pdb_name;
     po.cache_dir = o->so.cache_dir;
-    po.threads = o->so.threads;
+    /* Tables are built with every core unless --threads says how many: a build is a
+     * one-off wait (a minute and more for 7-8), a search's threads are a choice. */
+    po.threads = o->threads_given ? o->so.threads : cli_cores(64);
     po.max_memory = cli_memory_limit(o->max_memory);
     if (po.max_memory == UINT64_MAX)
         po.max_memory = 0;

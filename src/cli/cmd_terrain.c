@@ -85,13 +85,6 @@ static bool terminal_size(int64_t *cols, int64_t *rows)
     return true;
 }
 
-/* Threads by default: one a core, at most 4 (more helps little on memory-bound work). */
-static int default_threads(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 4 ? 4 : (int)n;
-}
-
 typedef struct gen_args {
     const char *out, *color;
     int64_t x, y, w, h;
@@ -193,7 +186,8 @@ static int generate(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     const char *cmd = "terrain generate";
-    gen_args a = {NULL, NULL, 0, 0, 129, 129, false, false, false, false, default_threads(), 0};
+    /* Threads by default: one a core, at most 4 (more helps little on memory-bound work). */
+    gen_args a = {NULL, NULL, 0, 0, 129, 129, false, false, false, false, cli_cores(4), 0};
     uint64_t seed = 0;
     bool has_seed = false;
     amz_terrain_options o;

@@ -16,6 +16,7 @@ typedef struct slide_opts {
     const char *algorithm;
     bool json, verbose, quiet;
     amz_slide_solve_options so;
+    bool threads_given;  /* --threads: also the table build's threads (else every core) */
     uint64_t first;
     uint64_t max_memory; /* --max-memory, 0 = the default (90% of what is available) */
 } slide_opts;
