@@ -37,7 +37,7 @@ test: deps build $(SAN_BUILD)/CMakeCache.txt
 # committed .clang-tidy (warnings are errors).
 LINT_SOURCES = $(wildcard src/*/*.c)
 lint: build
-	cppcheck --quiet --enable=warning,performance,portability --std=c11 --error-exitcode=1 \
+	cppcheck -j $(JOBS) --quiet --enable=warning,performance,portability --std=c11 --error-exitcode=1 \
 	  --inline-suppr -I include -I src src/ bench/ examples/ web/
 	printf '%s\n' $(LINT_SOURCES) | xargs -P $(JOBS) -n 8 clang-tidy -p $(BUILD) --quiet 2>&1 | \
 	  { ! grep -E -A3 '(warning|error):'; }
