@@ -14,7 +14,10 @@ M="${AMAZE_MPI:?AMAZE_MPI must point at amaze-mpi}"
 KORF="${AMZ_SOURCE_DIR:?}/data/korf100.txt"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
+# The 6-6-3 tables come from the ctest fixture pdb_tables (tests/support/pdb_tables.sh).
 export XDG_CACHE_HOME="$T/xdg"
+mkdir -p "$XDG_CACHE_HOME/amaze"
+cp "${AMZ_TEST_TABLES:?folder of the shared tables}"/amaze/* "$XDG_CACHE_HOME/amaze/" || exit 1
 if [ "$(id -u)" -eq 0 ]; then
     export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi

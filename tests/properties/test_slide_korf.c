@@ -1,8 +1,9 @@
 /* test_slide_korf.c — the optimal solvers on Korf's 15-puzzle instances (R. Korf,
  * "Depth-first iterative-deepening", Artificial Intelligence 27, 1985), whose optimal
- * lengths are in the file: `pdb` (with the quick-to-build 6-6-3 set, made in a fresh
- * temporary cache, so the test is hermetic) and `ida` must match them on the first 10,
- * every solution replays to the goal, and two threads give the same moves.
+ * lengths are in the file: `pdb` (with the quick-to-build 6-6-3 set, which the ctest
+ * fixture pdb_tables built with the program, copied into a fresh temporary cache so
+ * the test is hermetic) and `ida` must match them on the first 10, every solution
+ * replays to the goal, and two threads give the same moves.
  *
  * Under AddressSanitizer (3 to 10 times slower) ida runs on the five instances that
  * need the fewest nodes, and says so on its output; the optimised build runs all 10.
@@ -19,17 +20,7 @@
 #include <cmocka.h>
 
 #include "slide_ref.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
+#include "testutil.h"
 
 #define KORF_FILE AMZ_SOURCE_DIR "/data/korf100.txt"
 
@@ -39,7 +30,6 @@ typedef struct instance {
 } instance;
 
 static instance korf[10];
-static char dir[64];
 
 static void load(void)
 {
@@ -94,16 +84,19 @@ static void test_pdb_first_10(void **state)
     amz_slide_pdb_options po;
     amz_slide_pdb_options_init(&po);
     po.name = "6-6-3";
+    char *dir = tu_mkdtemp();
     po.cache_dir = dir;
-    po.threads = 2;
+    assert_int_equal(tu_copy_tables(dir), 3);
     amz_slide_pdb *db;
     amz_slide_pdb_report rep;
     amz_error err;
     amz_error_clear(&err);
     if (amz_slide_pdb_open(4, 4, &po, NULL, &db, &rep, &err))
-        fail_msg("building 6-6-3: %s", err.msg);
-    assert_int_equal(rep.built, 3);
-    printf("  6-6-3 tables built in %.1f s\n", rep.seconds);
+        fail_msg("opening 6-6-3: %s", err.msg);
+    /* The library reads and checks the program's files: none rebuilt. */
+    assert_int_equal(rep.loaded, 3);
+    assert_int_equal(rep.built, 0);
+    assert_int_equal(rep.rejected, 0);
     amz_slide_solve_options o;
     amz_slide_solve_options_init(&o);
     o.pdb = db;
@@ -121,6 +114,7 @@ static void test_pdb_first_10(void **state)
         free(one);
     }
     amz_slide_pdb_free(db);
+    tu_rmdir_all(dir);
 }
 
 static void test_ida_first_10(void **state)
@@ -129,29 +123,14 @@ static void test_ida_first_10(void **state)
     load();
     /* Instances 2, 5, 6, 8 and 9 take ida the fewest nodes (a few million in all). */
     static const int light[] = {1, 4, 5, 7, 8};
-    if (SANITIZED)
+    if (AMZ_TEST_SANITIZED)
         printf("  sanitizer build: ida checked on Korf instances 2, 5, 6, 8, 9 only; the optimised build "
                "checks all of the first 10\n");
     amz_slide_solve_options o;
     amz_slide_solve_options_init(&o);
-    int count = SANITIZED ? 5 : 10;
+    int count = AMZ_TEST_SANITIZED ? 5 : 10;
     for (int k = 0; k < count; k++)
-        check("ida", SANITIZED ? light[k] : k, &o, NULL);
-}
-
-static int setup(void **state)
-{
-    (void)state;
-    snprintf(dir, sizeof dir, "/tmp/amz-slide-korf-XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+        check("ida", AMZ_TEST_SANITIZED ? light[k] : k, &o, NULL);
 }
 
 int main(void)
@@ -160,5 +139,5 @@ int main(void)
         cmocka_unit_test(test_pdb_first_10),
         cmocka_unit_test(test_ida_first_10),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -287,6 +287,37 @@ void tu_rmdir_all(char *dir)
     free(dir);
 }
 
+int tu_copy_tables(const char *to)
+{
+    char from[4096];
+    snprintf(from, sizeof from, "%s/amaze", AMZ_TEST_TABLES);
+    DIR *d = opendir(from);
+    if (!d)
+        fail_msg("no shared pattern tables in %s (the ctest fixture pdb_tables makes them)", from);
+    int n = 0;
+    struct dirent *e;
+    char src[8192], dst[8192], buf[65536];
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        snprintf(src, sizeof src, "%s/%s", from, e->d_name);
+        snprintf(dst, sizeof dst, "%s/%s", to, e->d_name);
+        FILE *in = fopen(src, "rb"), *out = fopen(dst, "wb");
+        if (!in || !out)
+            fail_msg("cannot copy %s to %s", src, dst);
+        size_t k;
+        while ((k = fread(buf, 1, sizeof buf, in)) > 0)
+            if (fwrite(buf, 1, k, out) != k)
+                fail_msg("cannot write %s", dst);
+        assert_int_equal(ferror(in), 0);
+        fclose(in);
+        assert_int_equal(fclose(out), 0);
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
 int tu_dir_count(const char *dir)
 {
     DIR *d = opendir(dir);

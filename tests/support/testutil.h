@@ -9,6 +9,17 @@
 
 #include "amaze.h"
 
+/* AMZ_TEST_SANITIZED is 1 in the sanitizer build (tests/CMakeLists.txt defines it),
+ * where the code runs about ten times slower. There a test may run every path it
+ * checks with fewer repetitions (fewer seeds, boards, cancel points or pictures):
+ * the sanitizers look for memory errors and undefined behaviour, which one run of a
+ * path shows as well as forty, while the optimised build runs them all.
+ * TU_REPS(n) is n there and a quarter of n (at least 1) under the sanitizers. */
+#ifndef AMZ_TEST_SANITIZED
+#define AMZ_TEST_SANITIZED 0
+#endif
+#define TU_REPS(n) (AMZ_TEST_SANITIZED ? ((n) + 3) / 4 : (n))
+
 /* Shortest path length in moves from a to b by a plain BFS over amz_maze_passage with
  * an int array of distances; -1 if unreachable. */
 int64_t tu_bfs_distance(const amz_maze *m, amz_cell a, amz_cell b);
@@ -56,6 +67,12 @@ amz_status tu_amz_read_mem(const void *data, size_t len, amz_maze *m, const amz_
 char *tu_mkdtemp(void);
 void tu_rmdir_all(char *dir);
 int tu_dir_count(const char *dir);
+/* Copies the 4x4 6-6-3 pattern tables that the ctest fixture pdb_tables built
+ * (tests/support/pdb_tables.sh, into AMZ_TEST_TABLES) into the folder `to`, so a
+ * test that solves with them opens them from a cache of its own without building
+ * them again. Returns the number of files (3). A test using it requires the fixture
+ * (FIXTURES_REQUIRED in tests/CMakeLists.txt). */
+int tu_copy_tables(const char *to);
 
 /* An allocator that counts the live and peak bytes it hands out (to check memory
  * estimates): install tu_meter_allocator(&mt) with amz_set_allocator. */
