@@ -13,11 +13,11 @@ trap 'rm -rf "$tmp"' EXIT
 fails=0
 fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
 
-"$AMAZE" generate -s 1500x1500 --seed 4 -o "$tmp/big.amz" || fail "setup: big maze"
 # Sizes that keep each write going long enough to be caught; the sanitizer build runs
-# ten times slower, so a quarter of the work there takes as long (and spares a minute).
-pic=1200x900 world=8192x8192
-if [ -n "${AMZ_SANITIZED-}" ]; then pic=600x450 world=2048x2048; fi
+# ten times slower, so a quarter of the work there (or less) takes as long.
+pic=1200x900 world=8192x8192 maze=3000x3000
+if [ -n "${AMZ_SANITIZED-}" ]; then pic=300x225 world=2048x2048 maze=1500x1500; fi
+"$AMAZE" generate -s 1500x1500 --seed 4 -o "$tmp/big.amz" || fail "setup: big maze"
 "$AMAZE" generate -s $pic --seed 4 | "$AMAZE" render - -o "$tmp/pic.png" --cell 3 || fail "setup: picture"
 
 # writing PID DIR: true once PID writes into DIR (a visible temporary file, or an
@@ -76,8 +76,8 @@ catch() {
 }
 
 for mode in unnamed named; do
-  catch generate INT $mode generate -s 3000x3000 --seed 3 -o @OUT@/big.txt
-  catch generate TERM $mode generate -s 3000x3000 --seed 3 -o @OUT@/big.json
+  catch generate INT $mode generate -s $maze --seed 3 -o @OUT@/big.txt
+  catch generate TERM $mode generate -s $maze --seed 3 -o @OUT@/big.json
   catch stream HUP $mode generate -a eller -s 20000x20000 --seed 3 --stream -o @OUT@/huge.amz
   catch solve INT $mode solve "$tmp/big.amz" -o @OUT@/solved.txt
   catch render TERM $mode render "$tmp/big.amz" -o @OUT@/big.png --stream
@@ -85,7 +85,7 @@ for mode in unnamed named; do
   catch animate INT $mode animate -s 80x60 --seed 2 --cell 4 --steps-per-frame 3 -o @OUT@/a.gif
   catch picture-solve TERM $mode solve "$tmp/pic.png" -o @OUT@/solved.png -a bfs
   catch terrain INT $mode terrain generate -s $world --seed 3 -q -o @OUT@/world.amt
-  catch generate KILL $mode generate -s 3000x3000 --seed 3 -o @OUT@/big.txt
+  catch generate KILL $mode generate -s $maze --seed 3 -o @OUT@/big.txt
 done
 
 [ "$fails" -eq 0 ] || { echo "$fails failure(s)" >&2; exit 1; }

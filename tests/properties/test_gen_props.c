@@ -21,7 +21,7 @@ static void check_generator(const amz_gen_info *g, amz_topology t)
 {
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         int w = sizes[s][0], h = sizes[s][1];
-        int seeds = w * h > 5000 ? 2 : w * h > 1000 ? 4 : 25; /* 13 generators x 2 grids: keep it brisk */
+        int seeds = TU_REPS(w * h > 5000 ? 2 : w * h > 1000 ? 4 : 25); /* 13 generators x 2 grids: keep it brisk */
         for (int seed = 0; seed < seeds; seed++) {
             amz_maze m;
             tu_generate(&m, t, w, h, g->name, (uint64_t)seed * 7919u + 1);

@@ -95,7 +95,7 @@ static void test_tiles_match_plain_kruskal(void **state)
     for (int t = 0; t < 2; t++)
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
             for (int masked = 0; masked < 2; masked++)
-                for (uint64_t seed = 1; seed <= 3; seed++) {
+                for (uint64_t seed = 1; seed <= (uint64_t)TU_REPS(3); seed++) {
                     amz_maze m;
                     amz_error err;
                     const int w = sizes[s][0], h = sizes[s][1];
@@ -134,7 +134,7 @@ static void test_generators_same_maze_watched_or_not(void **state)
     for (size_t a = 0; a < 2; a++)
         for (int t = 0; t < 2; t++)
             for (size_t s = 0; s < sizeof gsizes / sizeof gsizes[0]; s++)
-                for (uint64_t seed = 0; seed < 4; seed++) {
+                for (uint64_t seed = 0; seed < (uint64_t)TU_REPS(4); seed++) {
                     const int w = gsizes[s][0], h = gsizes[s][1];
                     amz_maze plain, watched, progress, threaded;
                     amz_error err;

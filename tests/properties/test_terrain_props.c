@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "amaze.h"
+#include "testutil.h"
 
 static const int sizes[][2] = {
     {1, 1},  {1, 2},  {2, 1},   {2, 2},    {3, 3},    {1, 100},  {100, 1}, {7, 13},    {13, 7},
@@ -360,7 +361,7 @@ static void test_erosion_invariants(void **state)
     (void)state;
     static const int es[][2] = {{64, 64}, {129, 80}, {200, 200}, {17, 300}};
     for (size_t s = 0; s < sizeof es / sizeof es[0]; s++)
-        for (uint64_t seed = 0; seed < 6; seed++) {
+        for (uint64_t seed = 0; seed < (uint64_t)TU_REPS(6); seed++) { /* 2 under the sanitizers: wrap or not */
             int w = es[s][0], h = es[s][1];
             bool wrap = seed % 2;
             size_t n = (size_t)w * (size_t)h;
@@ -555,16 +556,6 @@ static void test_biome_knobs_are_monotone(void **state)
 
 /* ---- peak memory of the whole process ---- */
 
-/* AddressSanitizer's shadow memory and quarantine count in a process's peak: gcc says
- * so with __SANITIZE_ADDRESS__, clang with __has_feature. */
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
-
 /* Peak resident kilobytes of a child that generates a w x h map (or nothing, w = 0)
  * and writes it to /dev/null. */
 static long child_peak_kb(int w, int h, const amz_terrain_options *o)
@@ -591,7 +582,7 @@ static long child_peak_kb(int w, int h, const amz_terrain_options *o)
 static void test_peak_memory(void **state)
 {
     (void)state;
-#ifdef UNDER_ASAN
+#if AMZ_TEST_SANITIZED /* AddressSanitizer's shadow memory and quarantine count in the peak */
     (void)child_peak_kb;
     print_message("peak memory: not measured under AddressSanitizer (its shadow memory counts)\n");
 #else

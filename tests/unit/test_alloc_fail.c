@@ -4,7 +4,8 @@
  * with amz_set_allocator fails the Nth allocation, for every N up to the run's total:
  * the step that meets the failure returns AMZ_ENOMEM with a message (or recovers and
  * gives the same result as a clean run), later steps are skipped, nothing leaks
- * (allocations and frees counted in the hook), no temporary file is left behind. */
+ * (allocations and frees counted in the hook), no temporary file is left behind.
+ * The sanitizer build pairs each generator with one solver (testutil.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -205,6 +206,10 @@ static void test_every_failure(void **state)
             for (int t = AMZ_TOPO_SQUARE; t <= AMZ_TOPO_HEX; t++)
                 for (int masked = 0; masked < 2; masked++) {
                     if (masked && !amz_gen_at(g)->masks)
+                        continue;
+                    /* Under the sanitizers each generator meets one solver, in turn, so
+                     * every generator and every solver still fails at every allocation. */
+                    if (AMZ_TEST_SANITIZED && s != g % amz_solve_count())
                         continue;
                     config c = {amz_gen_at(g)->name, amz_solve_at(s)->name, (amz_topology)t, masked};
                     if (!amz_gen_supports(amz_gen_at(g), c.topo))
