@@ -37,11 +37,14 @@ amz_status amz_stats_farthest(const amz_maze *m, amz_cell from, amz_cell *cell, 
     return AMZ_OK;
 }
 
+/* The best pair found so far: a <= b (equal only for a lone cell) and their distance. */
 typedef struct best {
     amz_cell a, b;
     uint64_t len;
 } best;
 
+/* Keeps the longer pair; at equal length the one with the lower ends, so ties resolve
+ * the same way whatever order the sweeps find them in. */
 static void consider(best *bst, amz_cell a, amz_cell b, uint64_t len)
 {
     amz_cell lo = a < b ? a : b, hi = a < b ? b : a;
@@ -53,7 +56,9 @@ static void consider(best *bst, amz_cell a, amz_cell b, uint64_t len)
 }
 
 /* iFUB on the part of `a` (a, b: ends of a double sweep of length d). Updates *bst;
- * *exact false when the budget ran out. */
+ * *exact false when the budget ran out. AMZ_ENOMEM when an array or the queue cannot
+ * be had. Memory: da and db, 8 bytes a cell of the whole maze each (sweep_run's
+ * distances are 64-bit), and order, 8 bytes a cell of the part. */
 static amz_status ifub(sweep *s, amz_cell a, amz_cell b, uint64_t d, uint64_t part, best *bst, bool *exact)
 {
     const amz_maze *m = s->m;
@@ -65,8 +70,11 @@ static amz_status ifub(sweep *s, amz_cell a, amz_cell b, uint64_t d, uint64_t pa
     amz_status st = AMZ_ENOMEM;
     if (!da || !db || !sweep_run(s, a, da, NULL, &r) || !sweep_run(s, b, db, NULL, &r))
         goto out;
-    /* u: a middle cell of the a-b path, the lowest-indexed one. */
+    /* u: a middle cell of the a-b path, the lowest-indexed one. One exists, since the
+     * double sweep made d = dist(a, b). A central u (iFUB's choice) keeps ecc(u), and
+     * with it the fringe levels to scan, small. */
     amz_cell u = AMZ_NO_CELL;
+    /* Stamps are read right after their sweep: the next sweep restamps the cells. */
     const uint32_t part_id = s->id; /* cells of the part carry the last stamp */
     for (amz_cell c = 0; c < m->ncells && u == AMZ_NO_CELL; c++)
         if (s->mark[c] == part_id && da[c] == d / 2 && db[c] == d - d / 2)
@@ -90,6 +98,9 @@ static amz_status ifub(sweep *s, amz_cell a, amz_cell b, uint64_t d, uint64_t pa
         if (s->mark[c] == u_id)
             order[start[ecc_u - da[c]]++] = c;
     /* start[k] now ends level ecc_u - k; level i spans order[start[ecc_u-i-1] .. start[ecc_u-i]). */
+    /* Two cells both within i of u are at most 2i apart, so once 2i <= lb no pair left
+     * can beat lb. The budget counts the fringe sweeps only; the three set-up sweeps
+     * (from a, b and u) come on top. */
     uint64_t lb = bst->len > d ? bst->len : d, sweeps = 0;
     *exact = true;
     for (uint64_t i = ecc_u; 2 * i > lb; i--) {
@@ -106,6 +117,8 @@ static amz_status ifub(sweep *s, amz_cell a, amz_cell b, uint64_t d, uint64_t pa
             if (r.ecc > lb)
                 lb = r.ecc;
         }
+        /* Every pair with a cell at level i or beyond is now measured from that cell; the
+         * rest lie within i - 1 of u. i >= 1 here, as 2i > lb >= 0. */
         if (lb > 2 * (i - 1))
             break;
     }
@@ -127,6 +140,8 @@ amz_status amz_stats_diameter(const amz_maze *m, amz_cell *a, amz_cell *b, uint6
         amz_free(seen);
         return amz_errorf(err, AMZ_ENOMEM, "diameter: cannot allocate marks for %lld cells", (long long)m->ncells);
     }
+    /* Parts in index order: the first unseen existing cell seeds the part's sweeps, and
+     * its first sweep marks the whole part in seen. */
     best bst = {AMZ_NO_CELL, AMZ_NO_CELL, 0};
     bool all_exact = true;
     amz_status st = AMZ_OK;
@@ -147,6 +162,8 @@ amz_status amz_stats_diameter(const amz_maze *m, amz_cell *a, amz_cell *b, uint6
             break;
         }
         consider(&bst, r1.far, r2.far, r2.ecc);
+        /* A connected part is a tree exactly when it has one passage fewer than cells;
+         * degsum counts each of its passages from both ends. */
         if (r1.degsum / 2 != r1.reached - 1) { /* loops: the double sweep is only a bound */
             bool ex = true;
             st = ifub(&s, r1.far, r2.far, r2.ecc, r1.reached, &bst, &ex);

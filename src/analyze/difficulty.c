@@ -51,6 +51,8 @@ void amz_level_band(amz_level l, double *lo, double *hi)
     *hi = levels[l].hi;
 }
 
+/* The bands are contiguous, so a level is the last band whose floor is at most bits:
+ * below 0 (and NaN) is easy, past 90 still expert. */
 amz_level amz_level_of(double bits)
 {
     int l = 0;
@@ -61,6 +63,7 @@ amz_level amz_level_of(double bits)
 
 amz_status amz_difficulty_band(double bits, double *lo, double *hi, amz_error *err)
 {
+    /* The negated test refuses NaN too. */
     if (!(bits >= 0 && bits <= 100000))
         return amz_errorf(err, AMZ_ERANGE, "difficulty %g is not a number of bits from 0 to 100000", bits);
     double half = bits / 10 > 1 ? bits / 10 : 1;
@@ -103,6 +106,8 @@ static bool in(double v, double lo, double hi, bool open_top)
     return v >= lo && (open_top ? v < hi || !isfinite(hi) : v <= hi);
 }
 
+/* solvable first: an unsolvable maze's solution figures are zeros, which an open range
+ * would otherwise accept. */
 bool amz_target_met(const amz_target *t, const amz_stats *s)
 {
     return s->solvable && in(s->difficulty, t->bits_min, t->bits_max, true) &&
@@ -136,6 +141,8 @@ static void bsweep_free(bsweep *s)
     memset(s, 0, sizeof *s);
 }
 
+/* Four arrays of ncells entries; order is also the queue of both sweeps. On failure s
+ * is left empty (bsweep_free is then a no-op). */
 static amz_status bsweep_alloc(bsweep *s, const amz_maze *m, amz_error *err)
 {
     memset(s, 0, sizeof *s);
@@ -158,6 +165,7 @@ static void bsweep_span(bsweep *s, const amz_maze *m)
     /* bsweep_alloc succeeded: span, dist, bits and order all hold ncells entries. */
     if (!s->span || !s->order)
         return;
+    /* order is only the queue here (bsweep_run overwrites it); span is what stays. */
     for (amz_cell c = 0; c < m->ncells; c++)
         s->span[c] = UINT32_MAX;
     amz_cell head = 0, tail = 0;
@@ -188,6 +196,9 @@ static void bsweep_run(bsweep *s, const amz_maze *m)
     s->order[tail++] = m->start;
     s->dist[m->start] = 0;
     s->bits[m->start] = 0;
+    /* bits are floats: 4 bytes a cell and close enough to rank goals; the goals chosen
+     * are measured again in double by amz_stats_compute. The start has no way in, so
+     * all of its passages are ways forward. */
     while (head < tail) {
         amz_cell c = s->order[head++];
         int ways = amz_maze_degree(m, c) - (c != m->start);
@@ -223,6 +234,8 @@ static double miss(const amz_target *t, double bits, double moves, double share,
     if (!in(bits, t->bits_min, t->bits_max, true) || !in(moves, t->moves_min, t->moves_max, false) ||
         !in(share, t->share_min, t->share_max, false))
         return INFINITY;
+    /* Each range asked for adds its distance from its middle relative to the middle;
+     * the + 1 keeps a range around 0 from dividing by 0. */
     double d = 0;
     if (has_bits)
         d += fabs(bits - band_mid(t->bits_min, t->bits_max)) / (band_mid(t->bits_min, t->bits_max) + 1);
@@ -257,6 +270,8 @@ static bool ranks_before(const goal_rank *a, const goal_rank *b)
 static int best_goals(const bsweep *s, const amz_maze *m, const amz_target *t, amz_cell caller_goal,
                       amz_cell *out, double *best_bits, uint64_t *longest)
 {
+    /* best[0 .. n) stays sorted by ranks_before: a new goal is inserted from the back,
+     * and once the list is full only a goal that beats its last entry gets in. */
     goal_rank best[CHECKS_PER_SEED];
     int n = 0;
     const bool has_bits = t->bits_min > 0 || isfinite(t->bits_max);
@@ -265,6 +280,8 @@ static int best_goals(const bsweep *s, const amz_maze *m, const amz_target *t, a
         amz_cell c = s->order[i];
         if (c == m->start || !on_outline(m, c))
             continue;
+        /* Recorded for every outline cell, in range or not: give_up's message says what
+         * the maze could offer at best. */
         double bits = s->bits[c], moves = s->dist[c];
         if (bits > *best_bits)
             *best_bits = bits;
@@ -292,6 +309,8 @@ static int best_goals(const bsweep *s, const amz_maze *m, const amz_target *t, a
 
 /* ---- sizes ---- */
 
+/* A width x height of about side * side cells with width / height = aspect, each side
+ * kept within 2 .. 4000. */
 static void shape_side(double side, double aspect, int32_t *width, int32_t *height)
 {
     double w = round(side * sqrt(aspect)), h = round(side / sqrt(aspect));
@@ -299,7 +318,8 @@ static void shape_side(double side, double aspect, int32_t *width, int32_t *heig
     *height = h < 2 ? 2 : h > 4000 ? 4000 : (int32_t)h;
 }
 
-/* The most bits any goal on the outline offers from the first cell of m. */
+/* The most bits any goal on the outline offers from m's start (the first cell on the
+ * fresh mazes of probe). */
 static double best_goal_bits(const bsweep *s, const amz_maze *m)
 {
     double best = 0;
@@ -309,7 +329,9 @@ static double best_goal_bits(const bsweep *s, const amz_maze *m)
     return best;
 }
 
-/* Median over seeds 1, 2, 3 of the hardest goal a w x h maze offers. */
+/* Median over seeds 1, 2, 3 of the hardest goal a w x h maze offers: fixed seeds keep
+ * amz_difficulty_size deterministic, and the median keeps one odd maze from moving
+ * the size. */
 static amz_status probe(const char *name, amz_topology t, int32_t w, int32_t h, double *median, amz_error *err)
 {
     double got[3];
@@ -357,6 +379,8 @@ amz_status amz_difficulty_size(const char *name, amz_topology t, double lo, doub
 
 /* ---- braiding for a dead-end share ---- */
 
+/* amz_stats.dead_end_percent without the rest of amz_stats_compute: find_braid's
+ * bisection measures it several times a seed. */
 static double dead_percent(const amz_maze *m)
 {
     uint64_t cells = 0, dead = 0;
@@ -368,7 +392,9 @@ static double dead_percent(const amz_maze *m)
     return cells ? 100.0 * (double)dead / (double)cells : 0;
 }
 
-/* Generates with seed and braid b, the ends put back where the caller had them. */
+/* Generates with seed and braid b, the ends put back where the caller had them: an
+ * earlier try may have moved the goal (amz_maze_set_ends), and amz_gen_run takes the
+ * ends it finds on m. */
 static amz_status make(amz_maze *m, const char *name, const amz_gen_options *o, uint64_t seed, double b,
                        amz_cell start, amz_cell goal, amz_error *err)
 {
@@ -380,10 +406,12 @@ static amz_status make(amz_maze *m, const char *name, const amz_gen_options *o, 
     return amz_gen_run(m, name, &g, NULL, err);
 }
 
-/* Finds the braid (a multiple of 0.01) that brings the dead ends into range, or
- * returns a negative braid when none does: braiding only removes dead ends, so a
- * maze with too few has none. Binary search on the share falling with the braid
- * (not strictly, so the result is checked). */
+/* Finds by bisection a braid (a multiple of 0.01) that brings the dead ends down to
+ * t->dead_max, or 0 when the unbraided maze is already there; *dead0 gets the share at
+ * braid 0, from which the caller tells a maze with too few dead ends (braiding only
+ * removes them, so no braid helps). The share falls with the braid, but not strictly,
+ * so the result is checked by the caller's amz_target_met. m is left
+ * holding the maze of the braid returned. */
 static amz_status find_braid(amz_maze *m, const char *name, const amz_gen_options *o, const amz_target *t,
                              uint64_t seed, amz_cell start, amz_cell goal, double *braid, double *dead0,
                              amz_error *err)
@@ -411,7 +439,10 @@ static amz_status find_braid(amz_maze *m, const char *name, const amz_gen_option
 
 /* ---- the search ---- */
 
-/* The failure message: what the closest try offered and what would reach the target. */
+/* The failure message: what the closest try offered and what would reach the target,
+ * in the order of what to fix first (a generator with more dead ends, a larger size, a
+ * wider length range, then any range). The size hint costs amz_difficulty_size's
+ * probes (a few generations), paid only when the search fails for want of bits. */
 static amz_status give_up(const amz_maze *m, const char *name, const amz_target *t, const amz_target_report *r,
                           double dead0_max, unsigned braid_short, uint64_t longest, bool measured, amz_error *err)
 {
@@ -463,7 +494,11 @@ amz_status amz_target_search(amz_maze *m, const char *name, const amz_gen_option
         return amz_errorf(err, AMZ_ERANGE, "target: tries must be 1 to 100000");
     if (t->free_goal && o->ends != AMZ_ENDS_KEEP)
         return amz_errorf(err, AMZ_EINVAL, "target: the goal cannot be both free and placed by the generator");
+    /* The braid is searched only when the caller fixed none and asked for a dead-end
+     * range; the sweep's arrays only when the goal is free (s zeroed, so the final
+     * bsweep_free is safe either way). */
     const bool braid_free = t->free_braid && o->braid == 0 && (t->dead_min > 0 || isfinite(t->dead_max));
+    /* The caller's ends, which make() restores before every try. */
     const amz_cell start = m->start, goal = m->goal;
     bsweep s = {0};
     amz_status st;
@@ -485,6 +520,8 @@ amz_status amz_target_search(amz_maze *m, const char *name, const amz_gen_option
                         : make(m, name, o, seed, braid, start, goal, err);
         if (st)
             break;
+        /* Too few dead ends even unbraided: no braid adds any, so the seed is only
+         * counted, for give_up's message. */
         if (braid_free && dead0 < t->dead_min) {
             dead0_max = dead0 > dead0_max ? dead0 : dead0_max;
             braid_short++;
@@ -497,6 +534,8 @@ amz_status amz_target_search(amz_maze *m, const char *name, const amz_gen_option
             bsweep_run(&s, m);
             n = best_goals(&s, m, t, goal, goals, &r->best_bits, &longest);
         }
+        /* amz_maze_set_ends rather than assigning m->goal: it keeps the recipe true, so
+         * the recipe of the maze returned makes it with the goal chosen. */
         for (int k = 0; k < n; k++) {
             if (goals[k] != m->goal && (st = amz_maze_set_ends(m, start, goals[k], err)))
                 goto done;
@@ -511,6 +550,7 @@ amz_status amz_target_search(amz_maze *m, const char *name, const amz_gen_option
                 r->stats = ms;
                 goto done;
             }
+            /* Failed tries are ranked by bits alone: r->stats ends as the closest one. */
             double d = fabs(ms.difficulty - band_mid(t->bits_min, t->bits_max));
             if (d < best_miss) {
                 best_miss = d;
@@ -518,6 +558,7 @@ amz_status amz_target_search(amz_maze *m, const char *name, const amz_gen_option
             }
         }
     }
+    /* Still AMZ_OK here means every try missed: a success jumps to done. */
     if (st == AMZ_OK)
         st = give_up(m, name, t, r, dead0_max, braid_short, longest, isfinite(best_miss), err);
 done:

@@ -17,6 +17,8 @@
 
 typedef enum { G_SQUARE, G_MAZE, G_TILES } graph_kind;
 
+/* kind picks the neighbour rule; m is the maze (G_SQUARE, G_MAZE), t the dungeon's
+ * tiles (G_TILES), w the row length and n the cells or tiles. */
 typedef struct graph {
     graph_kind kind;
     const amz_maze *m;
@@ -25,8 +27,11 @@ typedef struct graph {
     uint64_t n;
 } graph;
 
-/* Calls visit(nb) for each neighbour of c that a step reaches; stops when it returns
- * non-zero. */
+/* Runs BODY with nb bound to each neighbour of c that one step reaches (a walkable
+ * tile, or a cell through an open passage). No bounds checks: a tile c is walkable,
+ * hence not on the map's border (amz_dungeon_validate and the generator keep it wall),
+ * so its four neighbours are tiles of the map; and grid_square_open never opens a
+ * passage off the grid (outer walls are implicit), so no index off it is used. */
 /* BODY is a statement list, which parentheses cannot hold. */
 /* NOLINTBEGIN(bugprone-macro-parentheses) */
 #define FOR_NEIGHBOURS(G, KIND, c, nb, BODY)                                                                      \
@@ -66,6 +71,9 @@ typedef struct graph {
 static ALWAYS_INLINE void bfs(const graph *g, graph_kind kind, uint32_t *dist, uint64_t *seen, uint32_t *queue,
                               uint64_t tail)
 {
+    /* A cell is marked seen when queued, so each is queued once and the queue's n
+     * entries suffice; a distance is at most the cells less one, below the
+     * AMZ_DIJKSTRA_FAR of cells never reached. */
     uint32_t next = 1;
     for (uint64_t head = 0, end = tail; head < tail; head++) {
         if (head == end) { /* the level is done: its successors are the next one */
@@ -87,6 +95,7 @@ static amz_status run_map(const graph *g, const int64_t *goals, size_t n, uint32
 {
     if (n == 0)
         return amz_errorf(err, AMZ_EINVAL, "a Dijkstra map needs at least one goal");
+    /* All bytes 0xff: every entry AMZ_DIJKSTRA_FAR (UINT32_MAX) until reached. */
     memset(dist, 0xff, (size_t)g->n * sizeof *dist);
     uint32_t *queue = amz_malloc((size_t)g->n * sizeof *queue);
     uint64_t *seen = amz_calloc((size_t)bits_words(g->n), sizeof *seen);
@@ -130,6 +139,8 @@ static graph tile_graph(const amz_dungeon *d)
     return g;
 }
 
+/* Fewer than 2^32 - 1 cells: indices must fit the 32-bit queue, and distances stay
+ * below AMZ_DIJKSTRA_FAR. */
 amz_status amz_dijkstra_maze(const amz_maze *m, const amz_cell *goals, size_t n, uint32_t *dist, amz_error *err)
 {
     if ((uint64_t)m->ncells >= UINT32_MAX)
@@ -141,6 +152,8 @@ amz_status amz_dijkstra_maze(const amz_maze *m, const amz_cell *goals, size_t n,
     return run_map(&g, goals, n, dist, err);
 }
 
+/* No size check: a dungeon has at most 2^32 tiles (AMZ_DUNGEON_MAX_TILES), whose
+ * indices fit 32 bits. Goals must be walkable, which FOR_NEIGHBOURS relies on. */
 amz_status amz_dijkstra_dungeon(const amz_dungeon *d, const int64_t *goals, size_t n, uint32_t *dist, amz_error *err)
 {
     graph g = tile_graph(d);
@@ -151,12 +164,18 @@ amz_status amz_dijkstra_dungeon(const amz_dungeon *d, const int64_t *goals, size
     return run_map(&g, goals, n, dist, err);
 }
 
-/* The scaled start value of a cell: -round(k * dist). */
+/* The scaled start value of a cell: -round(k * dist), halves rounded away from zero
+ * (llround). */
 static inline int64_t scaled(uint32_t d, double k)
 {
     return -(int64_t)llround(k * (double)d);
 }
 
+/* Dial's invariant: cells are taken in non-decreasing value, and a lowering sets a
+ * neighbour to the taken value + 1, so the FIFO's values never decrease either and a
+ * cell is lowered at most once. Hence each cell is final when taken and the queue
+ * needs at most norder entries. out[c] <= 0 for every reached c, so out[c] + 1 cannot
+ * overflow; neighbours of reached cells are reached when dist is this graph's map. */
 static ALWAYS_INLINE void rescan(const graph *g, graph_kind kind, const uint32_t *dist, double k, int32_t *out,
                                  const uint32_t *order, uint64_t norder, uint32_t *queue)
 {
@@ -195,7 +214,10 @@ static amz_status run_flee(const graph *g, const uint32_t *dist, double k, int32
     const int64_t low = scaled(maxd, k);
     if (low < INT32_MIN + 1)
         return amz_errorf(err, AMZ_ERANGE, "a flee map of distances up to %u scaled by %g exceeds 32 bits", maxd, k);
-    /* Counting sort of the reached cells by their scaled value, lowest first. */
+    /* Counting sort of the reached cells by their scaled value, lowest first (stable:
+     * ties in index order). count has -low + 2 entries, about 4k bytes per step of the
+     * largest distance, beside order and queue (4 bytes a reached cell each; at least
+     * one entry, so that an empty map is not taken for a failed malloc(0)). */
     const uint64_t range = (uint64_t)(-low) + 1;
     uint32_t *count = amz_calloc((size_t)range + 1, sizeof *count);
     uint32_t *order = amz_malloc((size_t)(reached ? reached : 1) * sizeof *order);

@@ -16,6 +16,8 @@
 
 /* Floods the part containing `seed`, marking it in `visited`; *nodes counts its cells
  * whose degree is not 2 (corridor ends). Any grid: the neighbours are sweep_open's. */
+/* Cells are marked when queued, so each is pushed once. False when the queue cannot
+ * grow. */
 static bool flood(const amz_maze *m, bool plain, uint64_t *visited, amz_cell seed, queue *q, uint64_t *nodes)
 {
     bits_set(visited, (uint64_t)seed);
@@ -90,7 +92,9 @@ static void count_shapes(const amz_maze *m, amz_stats *out)
     out->corridors = node_degrees / 2;
 }
 
-/* Decision points and difficulty along the solution path. */
+/* Decision points and difficulty along the solution path (docs/STATS.md). On a
+ * checked path ways >= 1: every cell but the goal has the passage it leaves by, and
+ * every later one also the passage it came in by, so log2 never sees 0. */
 static amz_status walk_solution(const amz_maze *m, const amz_path *p, amz_stats *out)
 {
     amz_cell c = p->start;
@@ -104,6 +108,9 @@ static amz_status walk_solution(const amz_maze *m, const amz_path *p, amz_stats 
     return AMZ_OK;
 }
 
+/* The passes in order: shapes (one scan), parts and corridors (a flood per part), the
+ * solution (the bfs solver), the diameter. An unsolvable maze is no error: solvable
+ * stays false and the solver's message is cleared from err. */
 amz_status amz_stats_compute(const amz_maze *m, amz_stats *out, amz_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -155,8 +162,9 @@ amz_status amz_stats_compute(const amz_maze *m, amz_stats *out, amz_error *err)
 
 uint64_t amz_stats_memory_estimate(const amz_maze *m)
 {
-    /* Distances of the sweeps (4 bytes a cell); the iFUB search on a maze with loops
-     * keeps a second distance array and a BFS order (16 in all). */
+    /* The sweeps' stamps are 4 bytes a cell; a maze with passages >= cells, which
+     * certainly has loops, is charged 16 a cell in all for the iFUB search's arrays
+     * (diameter.c). */
     const uint64_t cells = (uint64_t)amz_maze_count_cells(m);
     const uint64_t per = amz_maze_count_passages(m) < cells ? 4 : 16;
     return (uint64_t)m->ncells * per;

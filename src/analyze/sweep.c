@@ -9,6 +9,8 @@
 #include "core/bits.h"
 #include "grid/grid.h"
 
+/* The stamps start at 0 (calloc) and ids at 1, so no cell counts as reached before the
+ * first sweep. The queue starts empty and grows on demand in sweep_run. */
 amz_status sweep_init(sweep *s, const amz_maze *m)
 {
     memset(s, 0, sizeof *s);
@@ -28,11 +30,16 @@ bool sweep_run(sweep *s, amz_cell from, uint64_t *dist, uint64_t *seen, sweep_re
 {
     const amz_maze *m = s->m;
     const bool plain = sweep_plain(m);
+    /* Before the id would wrap onto old stamps, clear them once and restart: one
+     * memset of the stamps per 2^32 - 1 sweeps. */
     if (s->id == UINT32_MAX) {
         memset(s->mark, 0, (size_t)m->ncells * sizeof *s->mark);
         s->id = 0;
     }
     const uint32_t id = ++s->id;
+    /* The queue keeps its storage from sweep to sweep; only its indices are reset. A
+     * cell is stamped when pushed, so it is queued once: the queue never holds more
+     * than the part's cells. */
     queue *q = &s->q;
     q->head = q->count = 0;
     memset(r, 0, sizeof *r);
@@ -48,6 +55,8 @@ bool sweep_run(sweep *s, amz_cell from, uint64_t *dist, uint64_t *seen, sweep_re
         if (seen)
             bits_set(seen, (uint64_t)c);
         r->reached++;
+        /* Levels come in increasing order, so far ends at the largest distance, and among
+         * the cells at it the lowest index wins. */
         if (level > r->ecc || (level == r->ecc && c < r->far)) {
             r->ecc = level;
             r->far = c;
@@ -62,6 +71,7 @@ bool sweep_run(sweep *s, amz_cell from, uint64_t *dist, uint64_t *seen, sweep_re
             if (!queue_push(q, (uint64_t)nb[j]))
                 return false;
         }
+        /* The last cell of a level is out: the queue now holds exactly the next level. */
         if (--left == 0) {
             level++;
             left = q->count;

@@ -38,6 +38,8 @@ static inline bool sweep_plain(const amz_maze *m)
 static ALWAYS_INLINE int sweep_open(const amz_maze *m, bool plain, amz_cell c, amz_cell *nb)
 {
     int n = 0;
+    /* The plain path tests no mask: a removed cell has no open passage (removing a cell
+     * closes them, readers refuse them), so an open edge always leads to a cell. */
     if (plain) {
         const int32_t w = m->width, h = m->height;
         const int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);

@@ -17,8 +17,11 @@
 #include "cli/anim_term.h"
 #include "cli/cli.h"
 
+/* on_signal and on_winch only set these flags; term_frame and wait_until act on them. */
 static volatile sig_atomic_t got_signal;
 static volatile sig_atomic_t got_winch;
+/* The terminal's settings before term_begin; tio_saved is true only while stdin is a
+ * terminal whose settings were read, and so may be put back. */
 static struct termios saved_tio;
 static bool tio_saved;
 
@@ -33,6 +36,8 @@ static void on_winch(int sig)
     got_winch = 1;
 }
 
+/* write(2) until all of s is out: a terminal may take a large frame in pieces, and the
+ * signals installed here (no SA_RESTART) may interrupt it. */
 static void put_all(const char *s, size_t n)
 {
     while (n) {
@@ -47,12 +52,15 @@ static void put_all(const char *s, size_t n)
     }
 }
 
+/* The player's input mode (no echo, no line buffering), kept for screen_enter after a
+ * Ctrl-Z. */
 static struct termios raw_tio;
 
 /* Leaving and entering the player's screen use only async-signal-safe calls (write,
  * tcsetattr): Ctrl-Z runs them from its signal handler. */
 static void screen_leave(void)
 {
+    /* SGR reset, show the cursor, leave the alternate screen (xterm private mode 1049). */
     static const char reset[] = "\x1b[0m\x1b[?25h\x1b[?1049l";
     put_all(reset, sizeof reset - 1);
     if (tio_saved)
@@ -63,6 +71,7 @@ static void screen_enter(void)
 {
     if (tio_saved)
         tcsetattr(STDIN_FILENO, TCSANOW, &raw_tio);
+    /* Enter the alternate screen, hide the cursor, reset attributes, clear. */
     static const char enter[] = "\x1b[?1049h\x1b[?25l\x1b[0m\x1b[2J";
     put_all(enter, sizeof enter - 1);
 }
@@ -72,6 +81,8 @@ static void on_tstp(int sig)
 {
     int saved_errno = errno;
     screen_leave();
+    /* Stop for real: the default action, unblocked (the kernel blocks a signal while its
+     * handler runs), then this handler again for the next Ctrl-Z. */
     signal(sig, SIG_DFL);
     sigset_t set;
     sigemptyset(&set);
@@ -84,10 +95,13 @@ static void on_tstp(int sig)
     sigemptyset(&sa.sa_mask);
     sigaction(sig, &sa, NULL);
     screen_enter();
+    /* The screen was cleared: the next frame repaints it whole. */
     got_winch = 1;
     errno = saved_errno;
 }
 
+/* Safe to call more than once: the input mode is put back the first time only, and the
+ * escape sequences are harmless when repeated. */
 void term_restore(void)
 {
     screen_leave();
@@ -99,6 +113,7 @@ int term_signal(void)
     return (int)got_signal;
 }
 
+/* A positive number below 10000 from the environment, else fallback. */
 static int env_int(const char *name, int fallback)
 {
     const char *v = getenv(name);
@@ -126,6 +141,9 @@ void term_begin(term_player *p, bool truecolor)
 {
     memset(p, 0, sizeof *p);
     p->truecolor = truecolor;
+    /* The terminal must be restored before the program ends, which the exiting handlers of
+     * cli_signals_install would not do: from here SIGINT, SIGTERM, SIGHUP and SIGQUIT only
+     * set got_signal, which ends the wait and makes term_frame stop the animation. */
     cli_signals_handle(on_signal);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -140,6 +158,7 @@ void term_begin(term_player *p, bool truecolor)
      * Ctrl-C still raises SIGINT (ISIG stays on). */
     if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved_tio) == 0) {
         struct termios t = saved_tio;
+        /* VMIN = VTIME = 0: a read returns at once with what there is; wait_until polls. */
         t.c_lflag &= (tcflag_t) ~(ECHO | ICANON);
         t.c_cc[VMIN] = 0;
         t.c_cc[VTIME] = 0;
@@ -150,7 +169,9 @@ void term_begin(term_player *p, bool truecolor)
     clock_gettime(CLOCK_MONOTONIC, &p->due);
 }
 
-/* xterm 256-colour index nearest to c: the 6x6x6 cube or the 24 greys. */
+/* xterm 256-colour index nearest to c: the 6x6x6 cube (16..231, channel levels 0, 95,
+ * 135, 175, 215, 255 as xterm defines them) or the 24 greys (232..255, 8 + 10 i),
+ * whichever is closer in squared RGB distance. */
 static int xterm256(amz_color c)
 {
     static const int levels[6] = {0, 95, 135, 175, 215, 255};
@@ -178,6 +199,8 @@ typedef struct outbuf {
     size_t n, cap;
 } outbuf;
 
+/* A frame is built in one buffer and handed to a single put_all, not a write per escape
+ * sequence. The buffer starts at 64 KB and doubles. */
 static void ob_put(outbuf *b, const char *s, size_t n)
 {
     if (n == 0)
@@ -196,6 +219,8 @@ static void ob_put(outbuf *b, const char *s, size_t n)
     b->n += n;
 }
 
+/* SGR colour: 38/48;2;R;G;B (24-bit) or 38/48;5;N (256 colours); c NULL = 39/49, the
+ * terminal's default. */
 static void ob_color(outbuf *b, bool truecolor, bool fg, const amz_color *c)
 {
     char tmp[32];
@@ -220,6 +245,8 @@ static void wait_until(term_player *p, const struct timespec *due)
         long long ms = (long long)(due->tv_sec - now.tv_sec) * 1000 + (due->tv_nsec - now.tv_nsec) / 1000000;
         if (ms <= 0)
             return;
+        /* Keys only from a terminal (tio_saved); otherwise poll just sleeps. A signal
+         * cuts the poll short (EINTR); the one-second cap keeps the int timeout in range. */
         struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
         int r = poll(tio_saved ? &pfd : NULL, tio_saved ? 1 : 0, (int)(ms > 1000 ? 1000 : ms));
         if (r > 0 && (pfd.revents & POLLIN)) {
@@ -238,11 +265,16 @@ static void draw_rows(outbuf *b, const term_player *p, const uint8_t *px, int32_
 {
     for (int32_t ty = ty0; ty <= ty1; ty++) {
         char tmp[32];
+        /* CUP: rows and columns count from 1. */
         int n = placed ? snprintf(tmp, sizeof tmp, "\x1b[%d;%dH", ty + 1, x0 + 1) : 0;
         ob_put(b, tmp, (size_t)n);
+        /* Colours are sent only when they change along the row; -1 forces the first.
+         * The row ends with a reset, so every row starts afresh. */
         int last_top = -1, last_bot = -1;
         for (int32_t x = x0; x < x1; x++) {
             int top = px[(size_t)(2 * ty) * (size_t)w + (size_t)x];
+            /* An odd height leaves the last row's lower half empty: -2, drawn in the
+             * terminal's default background. */
             int bot = 2 * ty + 1 < h ? px[(size_t)(2 * ty + 1) * (size_t)w + (size_t)x] : -2;
             if (top != last_top)
                 ob_color(b, p->truecolor, true, &colors[top]);
@@ -287,6 +319,7 @@ int term_frame(void *ctx, const amz_frame *f)
         put_all(clear, sizeof clear - 1);
         x0 = 0, y0 = 0, x1 = f->width, y1 = f->height;
     }
+    /* Pixel rows y0 .. y1-1 lie on text rows y0 / 2 .. (y1 - 1) / 2. */
     outbuf b = {NULL, 0, 0};
     if (x0 < x1 && y0 < y1)
         draw_rows(&b, p, f->pixels, f->width, f->height, f->colors, x0, x1, y0 / 2, (y1 - 1) / 2, true);
@@ -296,6 +329,7 @@ int term_frame(void *ctx, const amz_frame *f)
      * player's screen goes away with the alternate screen). */
     if (f->last) {
         free(p->last);
+        /* Without memory the final print is skipped (p->last NULL), not the animation. */
         p->last = malloc((size_t)f->width * (size_t)f->height);
         if (p->last) {
             memcpy(p->last, f->pixels, (size_t)f->width * (size_t)f->height);
@@ -305,7 +339,8 @@ int term_frame(void *ctx, const amz_frame *f)
         }
     }
     p->frames++;
-    /* Pace by a schedule, not by sleeping a fixed time, so slow frames do not add up. */
+    /* Pace by a schedule, not by sleeping a fixed time, so slow frames do not add up: a
+     * late frame waits less, or not at all. delay_cs is in centiseconds (10^7 ns). */
     long long ns = (long long)p->due.tv_nsec + (long long)f->delay_cs * 10000000LL;
     p->due.tv_sec += (time_t)(ns / 1000000000LL);
     p->due.tv_nsec = (long)(ns % 1000000000LL);

@@ -1,5 +1,7 @@
-/* args.c — option-value parsing, output-format rules, input loading and error
- * reporting shared by every amaze subcommand. */
+/* args.c — option-value parsing, input loading, the memory limit and guard, error
+ * reporting and subcommand dispatch shared by every amaze subcommand (cli.h documents
+ * each). Every message is one line, "amaze: <what>: <why>", on stderr; usage errors
+ * return CLI_USAGE (exit 2), everything else CLI_FAIL (exit 1). */
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
@@ -36,6 +38,8 @@ int cli_usage(const char *cmd, const char *what, const char *fmt, ...)
     return CLI_USAGE;
 }
 
+/* amz_error_message falls back to the status's generic text when err holds no message,
+ * so this is safe after any library call. */
 int cli_lib_fail(const char *what, const amz_error *err, amz_status st)
 {
     if (what)
@@ -45,7 +49,9 @@ int cli_lib_fail(const char *what, const amz_error *err, amz_status st)
     return CLI_FAIL;
 }
 
-/* Strict unsigned decimal: digits only, no sign, no spaces, no overflow. */
+/* Strict unsigned decimal: digits only, no sign, no spaces, no overflow (strtoull would
+ * take "-1" as 2^64 - 1, and leading spaces). On success *end is the first non-digit,
+ * which the callers check for the next separator. */
 static bool parse_decimal(const char *s, const char **end, uint64_t *out)
 {
     uint64_t v = 0;
@@ -74,6 +80,7 @@ int cli_parse_size(const char *cmd, const char *opt, const char *s, int64_t *w, 
         return cli_usage(cmd, opt, "'%s': width and height must be at least 1", s);
     if (a > AMZ_MAX_SIDE || b > AMZ_MAX_SIDE)
         return cli_usage(cmd, opt, "'%s': width and height must be at most %d", s, AMZ_MAX_SIDE);
+    /* Both sides are at most 2^31 - 1 here, so the product cannot overflow 64 bits. */
     if (a * b > (uint64_t)AMZ_MAX_CELLS)
         return cli_usage(cmd, opt, "'%s' has %" PRIu64 " cells, more than the %lld a maze may have", s, a * b,
                          (long long)AMZ_MAX_CELLS);
@@ -90,6 +97,8 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out
     return CLI_OK;
 }
 
+/* Whole numbers only: lo must be >= 0 (no sign is accepted, and a negative lo, cast to
+ * uint64_t, would refuse every value). */
 int cli_parse_int_range(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out)
 {
     const char *p;
@@ -105,6 +114,7 @@ int cli_parse_cell(const char *cmd, const char *opt, const char *s, cli_cell *ou
     const char *p;
     uint64_t v[3] = {0, 0, 0};
     int n = 0;
+    /* Two or three numbers; a fourth comma is left in *p and refused below. */
     bool ok = parse_decimal(s, &p, &v[n++]);
     while (ok && *p == ',' && n < 3)
         ok = parse_decimal(p + 1, &p, &v[n++]);
@@ -135,6 +145,8 @@ int cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *o
     uint64_t v, mul = 1;
     if (!parse_decimal(s, &p, &v))
         return cli_usage(cmd, opt, "'%s' is not a size in bytes (like 512M or 4G)", s);
+    /* Binary units (K = 1024), any case, with an optional B after the unit; a B alone
+     * ("512B") is refused, as is any other suffix. */
     switch (toupper((unsigned char)*p)) {
     case 0: break;
     case 'K': mul = 1ull << 10; p++; break;
@@ -159,6 +171,9 @@ int cli_parse_max_memory(const char *cmd, const char *s, uint64_t *out)
     return rc;
 }
 
+/* Bytes the machine can still give: MemAvailable from /proc/meminfo (Linux: the kernel's
+ * estimate of what can be had without swapping), else the free physical pages, else
+ * UINT64_MAX when neither is known (no limit). */
 static uint64_t available_memory(void)
 {
     FILE *f = fopen("/proc/meminfo", "r");
@@ -182,16 +197,19 @@ uint64_t cli_memory_limit(uint64_t max_memory_opt)
 {
     if (max_memory_opt)
         return max_memory_opt;
+    /* 90% leaves a margin for the rest of the system; UINT64_MAX (unknown) stays so. */
     uint64_t avail = available_memory();
     return avail == UINT64_MAX ? avail : avail / 10 * 9;
 }
 
+/* sysconf gives -1 when it cannot tell: then one core. */
 int cli_cores(int cap)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > cap ? cap : (int)n;
 }
 
+/* Binary multiples (1 KB = 1024 bytes), one decimal; returns buf for use in a printf. */
 const char *cli_human_bytes(uint64_t bytes, char *buf, size_t cap)
 {
     static const char *const unit[] = {"bytes", "KB", "MB", "GB", "TB", "PB", "EB"};
@@ -213,6 +231,8 @@ int cli_input(const char *cmd, int argc, char **argv, int optind_, const char **
     if (argc - optind_ > 1)
         return cli_usage(cmd, cmd, "expected one input file, got %d", argc - optind_);
     *path = optind_ < argc ? argv[optind_] : NULL;
+    /* An explicit '-' on a terminal is allowed (text art can be typed), with a line on
+     * stderr so that the wait is not silent. */
     if (isatty(STDIN_FILENO)) {
         if (!*path)
             return cli_usage(cmd, cmd, "no maze given and standard input is a terminal: give a FILE, pipe a maze in, "
@@ -230,11 +250,13 @@ int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m, amz_format
 {
     amz_error err;
     amz_error_clear(&err);
+    /* For the reader 0 means no limit, so an unknown amount of memory becomes 0. */
     amz_read_options ro = {cli_memory_limit(max_memory)};
     if (ro.max_bytes == UINT64_MAX)
         ro.max_bytes = 0;
     amz_status st = amz_io_load(path, m, &ro, detected, &err);
-    /* The reader's own memory limit: say which option raises it. */
+    /* The reader's own memory limit (its message ends "... allowed"): say which option
+     * raises it. */
     if (st == AMZ_ENOMEM && ro.max_bytes && strstr(err.msg, " allowed")) {
         fprintf(stderr, "amaze: %s (raise with --max-memory)\n", err.msg);
         return CLI_FAIL;
@@ -249,6 +271,8 @@ int cli_memory_check(const char *cmd, const char *what, uint64_t need, uint64_t 
     uint64_t limit = cli_memory_limit(max_memory_opt);
     if (need <= limit)
         return CLI_OK;
+    /* "allowed" names the user's --max-memory, "available" the default limit. A need
+     * past counting gets no "raise with" hint: no limit would help. */
     char n[32], l[32];
     if (need == UINT64_MAX)
         return cli_fail(cmd, "%s needs more memory than can be counted, more than the %s %s", what,
@@ -266,6 +290,7 @@ int cli_memory_guard(const char *cmd, const char *doing, const amz_maze *m, uint
     char what[160], a[32], b[32];
     snprintf(what, sizeof what, "%s this %dx%d maze (%s for the maze, %s of working memory)", doing, m->width,
              m->height, cli_human_bytes(maze, a, sizeof a), cli_human_bytes(work, b, sizeof b));
+    /* Saturates: UINT64_MAX is cli_memory_check's "too many to count". */
     uint64_t need = work > UINT64_MAX - maze ? UINT64_MAX : maze + work;
     if (!max_memory_opt && work <= cli_memory_limit(0))
         return CLI_OK;
@@ -274,11 +299,14 @@ int cli_memory_guard(const char *cmd, const char *doing, const amz_maze *m, uint
 
 int cli_load_mask(const char *path, amz_topology t, uint64_t max_memory, amz_maze *m)
 {
+    /* Zeroed before anything can fail: cli.h promises m left zeroed on failure. */
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     memset(m, 0, sizeof *m);
     if (!f)
         return cli_fail(path, "cannot open: %s", strerror(errno));
-    /* Masks are small text files; 256 MB is far beyond any useful one. */
+    /* Masks are small text files; 256 MB is far beyond any useful one. The buffer doubles
+     * from 64 KB and stops at 256 MB; it is the CLI's own (malloc, not the library's
+     * allocator) and is not counted against --max-memory. */
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
     int rc = CLI_OK;
@@ -295,6 +323,7 @@ int cli_load_mask(const char *path, amz_topology t, uint64_t max_memory, amz_maz
                 buf = nb;
                 cap *= 2;
             }
+            /* A short read is not the end (pipes deliver in pieces): only 0 is. */
             size_t got = fread(buf + len, 1, cap - len, f);
             len += got;
             if (got == 0)
@@ -323,6 +352,8 @@ int cli_load_mask(const char *path, amz_topology t, uint64_t max_memory, amz_maz
 
 int cli_resolve_cell(const amz_maze *m, const char *opt, const cli_cell *cell, amz_cell *out)
 {
+    /* cell_at3 gives AMZ_NO_CELL outside the grid but returns removed cells, so the
+     * message can tell the two apart. */
     *out = amz_maze_cell_at3(m, cell->x, cell->y, cell->z);
     if (amz_maze_exists(m, *out))
         return CLI_OK;
@@ -345,6 +376,8 @@ int cli_set_ends(const char *cmd, amz_maze *m, const cli_cell *s, const cli_cell
         return rc;
     if (g->given && (rc = cli_resolve_cell(m, "--goal", g, &goal)))
         return rc;
+    /* Both are resolved before either is set, so a bad --goal leaves m unchanged. A path
+     * found for the old ends no longer answers, hence the clear. */
     if (s->given || g->given) {
         amz_error err;
         amz_error_clear(&err);
@@ -361,7 +394,7 @@ uint64_t cli_random_seed(void)
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     uint64_t x = (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
-    /* Keep seeds short enough to type back in. */
+    /* Keep seeds short enough to type back in: below 10^9. */
     return amz_rng_splitmix64(&x) % 1000000000u;
 }
 
@@ -376,11 +409,15 @@ int cli_subcommands(const char *cmd, const char *help, const cli_sub *subs, size
         fputs(help, stderr);
         return CLI_USAGE;
     }
+    /* argv[1] is checked before any getopt, so "--help" here is the command's help, and
+     * "cmd SUB --help" is left to SUB. */
     const char *sub = argv[1];
     if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0 || strcmp(sub, "help") == 0) {
         cli_print_help(stdout, help);
         return CLI_OK;
     }
+    /* "a, b or c" for the error message; a list past the buffer is cut short, never
+     * overrun. */
     char names[256] = "";
     size_t len = 0;
     for (size_t i = 0; i < n; i++) {
@@ -402,12 +439,16 @@ void cli_print_help_parts(FILE *f, const char *const *parts)
 
 void cli_getopt_reset(void)
 {
+    /* opterr 0: getopt prints nothing, cli_bad_option words the message. */
     optind = 0; /* glibc: full re-initialisation */
     opterr = 0;
 }
 
 int cli_bad_option(const char *cmd, int argc, char **argv, int code)
 {
+    /* getopt has usually stepped past the bad argument, so it is argv[optind - 1]. An
+     * unknown short option inside a cluster ("-zq") does not move optind, so short options
+     * are named by optopt, which glibc leaves 0 for an unknown long option. */
     const char *arg = optind - 1 < argc && optind > 0 ? argv[optind - 1] : "?";
     if (code == ':')
         return cli_usage(cmd, cmd, "option '%s' needs a value", arg);

@@ -1,5 +1,7 @@
 /* cmd_animate.c — `amaze animate`: watch a generator and a solver work, as an animated
- * GIF (-o FILE.gif) or live in the terminal. */
+ * GIF (-o FILE.gif) or live in the terminal. The frames are the library's (amz_anim_run,
+ * amaze/anim.h); this file picks the maze, fits it to the terminal and hands the frames
+ * to the player of anim_term.c. */
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -59,6 +61,9 @@ static const char *const help[] = {
     "  amaze animate --loop\n",
     NULL};
 
+/* Everything the command was told. img holds the picture options as given (cell 0,
+ * wall 0, margin -1 = auto); o.image is what they resolve to, refitted for live play,
+ * where has_cell (--cell given) makes fit_cell try that size alone. */
 typedef struct anim_args {
     amz_anim_options o;
     cli_maze_args maze;
@@ -68,6 +73,8 @@ typedef struct anim_args {
     cli_image_args img;
 } anim_args;
 
+/* Parses and checks every option before any work: CLI_OK, a usage error (printed,
+ * CLI_USAGE), or -1 once the help is printed (the caller turns it into exit 0). */
 static int parse(int argc, char **argv, anim_args *a)
 {
     static const struct option longopts[] = {
@@ -103,12 +110,16 @@ static int parse(int argc, char **argv, anim_args *a)
         case 'f': if ((rc = cli_parse_int_range(cmd, "--fps", optarg, 1, 50, &a->o.fps))) return rc; break;
         case 'n':
             if ((rc = cli_parse_u64(cmd, "--steps-per-frame", optarg, &v))) return rc;
+            /* 0 is the library's "fit the steps into --duration" (amz_anim_options), which is
+             * what leaving the option out means; as a count it is refused. */
             if (v < 1) return cli_usage(cmd, "--steps-per-frame", "must be at least 1");
             a->o.steps_per_frame = v;
             break;
         case 'd': {
             char *end;
             double d = strtod(optarg, &end);
+            /* The library's range (amz_anim_check), written as !(in range) so that NaN
+             * fails too. */
             if (end == optarg || *end || !(d > 0 && d <= 86400))
                 return cli_usage(cmd, "--duration", "'%s' is not a number of seconds in (0, 86400]", optarg);
             a->o.duration = d;
@@ -141,6 +152,9 @@ static int parse(int argc, char **argv, anim_args *a)
         return cli_usage(cmd, "--loop", "is for live play; GIFs loop by themselves");
     if (a->loop && a->input)
         return cli_usage(cmd, "--loop", "needs a generated maze, not an input file");
+    /* Options that shape a generated maze mean nothing for a finished one: the first of
+     * these given is named. --start and --goal stay allowed: they move the loaded maze's
+     * ends. */
     if (a->input) {
         const cli_maze_args *m = &a->maze;
         const char *maze_opt = m->has_size ? "--size" : m->has_seed ? "--seed" : m->mask ? "--mask"
@@ -151,6 +165,8 @@ static int parse(int argc, char **argv, anim_args *a)
         if (maze_opt)
             return cli_usage(cmd, maze_opt, "the maze comes from %s: drop %s", a->input, maze_opt);
     }
+    /* Run with a FILE too: it resolves a->maze.g, read just below. A weave FILE is
+     * refused later, by amz_anim_check. */
     if ((rc = cli_maze_check(cmd, &a->maze)) || (rc = cli_maze_pictured(cmd, &a->maze, "animations")))
         return rc;
     a->o.generator = a->maze.g->name;
@@ -163,15 +179,19 @@ static int parse(int argc, char **argv, anim_args *a)
     return CLI_OK;
 }
 
-/* Picks the maze size for the terminal (when no --size) and the largest cell (up to
- * 6 px square, 12 hex) at which the maze's picture fits, one text line kept free. */
+/* Picks the maze size for the terminal when none is given (no --size, mask or FILE):
+ * the largest maze whose picture fits at the smallest cell (2 px, hex 4), 1 px walls and
+ * no margin, two pixels a character row (half blocks) and one text line kept free. The
+ * cell is fit_cell's, once the maze exists. CLI_FAIL if not even a 2x2 maze fits. */
 static int fit_terminal(anim_args *a, int cols, int rows)
 {
     const int px_w = cols, px_h = 2 * (rows - 1);
     cli_maze_args *z = &a->maze;
     const bool hex = z->topo == AMZ_TOPO_HEX;
     if (!z->has_size && !z->mask && !a->input) {
-        /* The inverse of the picture geometry of amaze/image.h at the smallest cell. */
+        /* The inverse of the picture geometry of amaze/image.h at the smallest cell
+         * (square: width = 2W + 1), rounded down; the hex one as if the terminal were
+         * a pixel smaller each way. */
         if (hex) {
             z->w = (px_w - 3) / 3;
             z->h = (int64_t)((px_h - 2) / (2 * 1.7320508) - 0.5);
@@ -185,7 +205,9 @@ static int fit_terminal(anim_args *a, int cols, int rows)
     return CLI_OK;
 }
 
-/* The largest cell at which m's picture fits the terminal's pixels. */
+/* The largest cell, from 6 px (hex 12) down to 2 (hex 4), or --cell alone, at which m's
+ * picture fits the terminal's pixels; sets a->o.image. An automatic margin becomes 0 and
+ * an automatic wall 1 px: a terminal has few pixels to spare. CLI_FAIL if none fits. */
 static int fit_cell(anim_args *a, const amz_maze *m, int cols, int rows)
 {
     const int px_w = cols, px_h = 2 * (rows - 1);
@@ -211,7 +233,8 @@ static int fit_cell(anim_args *a, const amz_maze *m, int cols, int rows)
 
 /* Makes the maze to animate: loaded (solve with FILE) or prepared for generation
  * (generated silently first when only solving is animated), after the memory guards
- * of the generator watched step by step and of the animation itself. */
+ * of the generator watched step by step and of the animation itself. The caller owns
+ * m only on CLI_OK; on failure nothing is left to free. */
 static int make_maze(anim_args *a, amz_maze *m)
 {
     amz_error err;
@@ -226,6 +249,8 @@ static int make_maze(anim_args *a, amz_maze *m)
             return rc;
         }
     } else {
+        /* Watched only when generation is shown: then the generator runs with a step
+         * observer, whose memory the estimate must count. */
         if ((rc = cli_maze_prepare("animate", z, a->max_memory, a->o.what != AMZ_ANIM_SOLVE, m)))
             return rc;
         a->o.gen = z->o;
@@ -239,6 +264,7 @@ static int make_maze(anim_args *a, amz_maze *m)
     char what[96];
     snprintf(what, sizeof what, "animating this %dx%d maze", m->width, m->height);
     uint64_t need = amz_anim_memory_estimate(m, &a->o), maze = amz_maze_memory(m);
+    /* UINT64_MAX is "too many to count" (bad picture options): kept, not wrapped by + maze. */
     if ((rc = cli_memory_check("animate", what, need == UINT64_MAX ? need : need + maze, a->max_memory))) {
         amz_maze_deinit(m);
         return rc;
@@ -253,6 +279,9 @@ static int make_maze(anim_args *a, amz_maze *m)
     return CLI_OK;
 }
 
+/* `animate -o FILE`: a .gif name (or '-' or a device), written through a temporary
+ * file that only a complete GIF replaces the target with. No maze input is a GIF, so
+ * writing over the input file is always refused. */
 static int write_gif(anim_args *a)
 {
     static const cli_format gif_only[] = {{"gif", ".gif", true}};
@@ -275,6 +304,9 @@ static int write_gif(anim_args *a)
     return cli_outfile_end("animate", &of, st, &err);
 }
 
+/* Live play on the alternate screen until the animation ends, q or a signal. Returns
+ * 128 + the signal's number after a signal (the shell's convention, as the other
+ * commands' handlers exit), CLI_OK after q or the end, else the failure. */
 static int play_live(anim_args *a)
 {
     int cols, rows;
@@ -284,6 +316,7 @@ static int play_live(anim_args *a)
     if (rc)
         return rc;
     const char *ct = getenv("COLORTERM");
+    /* COLORTERM is how terminals announce 24-bit colour; without it, 256 colours. */
     bool truecolor = ct && (strstr(ct, "truecolor") || strstr(ct, "24bit"));
     /* The first maze is made before the screen switches, so that its errors stay
      * visible on the normal screen. */
@@ -318,6 +351,7 @@ static int play_live(anim_args *a)
         return 128 + term_signal();
     if (rc)
         return rc;
+    /* AMZ_ECANCELED is how q stops amz_anim_run (term_frame returns non-zero): not an error. */
     if (st && st != AMZ_ECANCELED)
         return cli_lib_fail("animate", &err, st);
     return CLI_OK;
@@ -335,6 +369,7 @@ int cmd_animate(int argc, char **argv)
         return rc < 0 ? CLI_OK : rc;
     if (a.output)
         return write_gif(&a);
+    /* Frames need a terminal to play on; off one, only a GIF makes sense. */
     if (!isatty(STDOUT_FILENO))
         return cli_usage("animate", "animate", "standard output is not a terminal: give -o FILE.gif");
     return play_live(&a);

@@ -1,6 +1,7 @@
 /* cmd_book.c — `amaze book`: a printable PDF of mazes (made with the maze options of
  * generate, or read from files), optionally with sliding-tile puzzles, and an answer
- * key at the back. Every option is checked before any maze is made. */
+ * key at the back. Every option is checked before any maze is made. This file makes
+ * the puzzles and owns them; amaze/book.h lays out and writes the PDF. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -50,8 +51,12 @@ static const char *const help[] = {
     "      --per-page 2 --title 'Forty Mazes' -o book.pdf\n",
     NULL};
 
+/* getopt values of the book's own options: from 2000, past the maze options' (1000..)
+ * and below --graph's 3000 (cli.h), so that one switch tells them apart. */
 enum { B_PAGE = 2000, B_BLEED, B_PER_PAGE, B_TITLE, B_SUBTITLE, B_TITLES, B_NO_KEY, B_SLIDE, B_SLIDES, B_MAX_MEMORY };
 
+/* The options as given. count and slides hold their defaults (10, 4) unless has_count
+ * or has_slides; slide_side is 0 without --slide, else 3 or 4. */
 typedef struct book_args {
     cli_maze_args maze;
     bool maze_given; /* some maze option was given (refused with maze files) */
@@ -64,7 +69,10 @@ typedef struct book_args {
     uint64_t max_memory;
 } book_args;
 
-/* The book's puzzles and what they own. */
+/* The book's puzzles and what they own. items point into mazes and strings, so the set
+ * lives until amz_book_write has returned. nmazes counts only the mazes made or loaded
+ * whole: set_free deinitialises those. strings holds at most two an item (a maze's
+ * title and label, a puzzle's moves and caption), below the 3 an item allocated. */
 typedef struct book_set {
     amz_maze *mazes;
     size_t nmazes;
@@ -86,7 +94,8 @@ static void set_free(book_set *s)
     memset(s, 0, sizeof *s);
 }
 
-/* A copy of str the set frees; NULL on allocation failure (reported by the caller). */
+/* A copy of str the set frees; NULL on allocation failure (reported by the caller). The
+ * caller keeps within the capacity make_set allocated: keep does not check it. */
 static const char *keep(book_set *s, const char *str)
 {
     char *c = strdup(str);
@@ -95,6 +104,9 @@ static const char *keep(book_set *s, const char *str)
     return c;
 }
 
+/* Parses the options: CLI_OK, a usage error (printed), or -1 once the help is printed
+ * (exit 0). Maze options go to the shared parser; maze_given remembers that one came, to
+ * refuse it next to maze files. */
 static int parse_args(book_args *b, int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -140,6 +152,7 @@ static int parse_args(book_args *b, int argc, char **argv)
         case B_PER_PAGE:
             if ((rc = cli_parse_int_range(cmd, "--per-page", optarg, 1, 6, &v)))
                 return rc;
+            /* The library's layouts are 1, 2, 4 and 6 a page (amz_book_options_check). */
             if (v == 3 || v == 5)
                 return cli_usage(cmd, "--per-page", "'%s': give 1, 2, 4 or 6", optarg);
             b->o.per_page = v;
@@ -151,6 +164,7 @@ static int parse_args(book_args *b, int argc, char **argv)
         case B_SLIDE:
             if (strcmp(optarg, "3x3") != 0 && strcmp(optarg, "4x4") != 0)
                 return cli_usage(cmd, "--slide", "'%s': give 3x3 or 4x4", optarg);
+            /* Only "3x3" and "4x4" pass, so the first digit is the side. */
             b->slide_side = optarg[0] - '0';
             break;
         case B_SLIDES:
@@ -167,7 +181,9 @@ static int parse_args(book_args *b, int argc, char **argv)
     return CLI_OK;
 }
 
-/* Everything that can be refused, before any work. */
+/* Everything that can be refused, before any work: usage errors (exit 2) for the page,
+ * the book's options, pairs that cannot go together, the output name (a .pdf, '-' or a
+ * device) and, for made mazes, every maze option and every maze's place on the ramp. */
 static int check_args(book_args *b, int nfiles)
 {
     const char *cmd = "book";
@@ -191,6 +207,9 @@ static int check_args(book_args *b, int nfiles)
         return CLI_OK;
     cli_maze_args *z = &b->maze;
     z->ramp_ok = true;
+    /* The slot's shape sizes the mazes. The topology is known only after cli_maze_check,
+     * which already needs an aspect (it sets maze 0's target and size): square first, then
+     * the aspect of the topology it resolved. */
     z->aspect = amz_book_slot_aspect(&b->o, AMZ_TOPO_SQUARE);
     if ((rc = cli_maze_check(cmd, z)))
         return rc;
@@ -202,12 +221,16 @@ static int check_args(book_args *b, int nfiles)
     if (!z->has_size && !z->mask && !z->difficulty && amz_grid_is_plain(&z->grid)) {
         int32_t w = 0, h = 0;
         amz_error_clear(&err);
+        /* 22 to 45 bits is the "hard" band (amaze/difficulty.h): a size that offers it. */
         amz_status st = amz_difficulty_size(z->g->name, z->topo, 22, 45, z->aspect, &w, &h, &err);
         if (st)
             return cli_lib_fail(cmd, &err, st);
         z->w = w;
         z->h = h;
     }
+    /* Every maze's place on a --difficulty ramp, on a copy (cli_maze_ramp sets the target
+     * and size it is given), so that a level the size cannot reach is refused before the
+     * first maze is made rather than at maze k. */
     for (int64_t i = 0; i < b->count; i++) {
         cli_maze_args probe = *z;
         if ((rc = cli_maze_ramp(cmd, &probe, i, b->count)))
@@ -216,7 +239,10 @@ static int check_args(book_args *b, int nfiles)
     return CLI_OK;
 }
 
-/* The names of --titles, one a line (blank lines are mazes without a name). */
+/* The names of --titles ("-" = standard input), one a line for mazes 1 .. n in order
+ * (blank lines are mazes without a name; lines past n are ignored, missing ones leave
+ * mazes unnamed). The names are copies the set owns. CLI_FAIL if the file cannot be
+ * opened. A line of 511 bytes or more is split by fgets into two names. */
 static int read_titles(book_args *b, book_set *s, const char **titles, size_t n)
 {
     if (!b->titles)
@@ -240,10 +266,14 @@ static int read_titles(book_args *b, book_set *s, const char **titles, size_t n)
     return CLI_OK;
 }
 
-/* Maze k of the book: its own seed from the book's, the ramp's target, solved. */
+/* Maze k of the book: its own seed from the book's, the ramp's target, solved (the key
+ * draws the solution; amz_book_write refuses a maze without one when it has a key). The
+ * label is the ramp's ("hard", "30 bits"). On failure m holds nothing to free. */
 static int make_maze(book_args *b, int64_t k, uint64_t seed, amz_maze *m, char *label, size_t cap)
 {
     const char *cmd = "book";
+    /* A copy: the ramp and the seed are this maze's, and the book's arguments stay as
+     * check_args left them for the next one. */
     cli_maze_args a = b->maze;
     a.seed = seed;
     a.has_seed = true;
@@ -265,7 +295,9 @@ static int make_maze(book_args *b, int64_t k, uint64_t seed, amz_maze *m, char *
     return CLI_OK;
 }
 
-/* The level a maze measures, for mazes read from files or made without a target. */
+/* The level a maze measures, for mazes read from files or made without a target: the
+ * difficulty of amz_stats_compute on its level scale; "" (no label) if start and goal
+ * are not joined. */
 static int measured_label(const amz_maze *m, char *label, size_t cap)
 {
     amz_stats st;
@@ -278,7 +310,9 @@ static int measured_label(const amz_maze *m, char *label, size_t cap)
     return CLI_OK;
 }
 
-/* Sliding puzzle j: a board from its own seed, solved optimally. */
+/* Sliding puzzle j: a board from its own seed, solved optimally by ida (its move
+ * count is the number printed, its moves the key's). The caption is the shuffle command
+ * that remakes the board. The strings are copies the set owns. */
 static int make_slide(book_args *b, book_set *s, uint64_t seed, amz_book_item *it)
 {
     amz_error err;
@@ -312,12 +346,18 @@ static int make_slide(book_args *b, book_set *s, uint64_t seed, amz_book_item *i
     return it->moves && it->caption ? CLI_OK : cli_fail("book", "out of memory");
 }
 
+/* Makes or loads every puzzle into s, in book order: the mazes (files[0 .. nfiles) or
+ * b->count made ones), then the sliding puzzles. The book's generator is seeded once and
+ * draws one seed a maze (also for files, where it goes unused) and then one a puzzle, so
+ * --seed remakes the whole book and each maze's caption (its recipe) remakes it alone. On
+ * failure s holds what was made so far, for set_free. */
 static int make_set(book_args *b, char **files, int nfiles, book_set *s)
 {
     const size_t nm = nfiles ? (size_t)nfiles : (size_t)b->count, ns = b->slide_side ? (size_t)b->slides : 0;
     s->mazes = calloc(nm, sizeof *s->mazes);
     s->items = calloc(nm + ns, sizeof *s->items);
     s->strings = calloc(3 * (nm + ns) + 1, sizeof *s->strings);
+    /* One title a maze (NULL = unnamed), freed here; the names themselves are the set's. */
     const char **titles = calloc(nm, sizeof *titles);
     if (!s->mazes || !s->items || !s->strings || !titles) {
         free(titles);
@@ -335,17 +375,20 @@ static int make_set(book_args *b, char **files, int nfiles, book_set *s)
             amz_error err;
             amz_error_clear(&err);
             amz_status st = AMZ_OK;
+            /* A file's own solution is kept for the key; one without gets bfs's. */
             if (!rc && !m->has_solution && (st = amz_solve_maze(m, "bfs", NULL, NULL, NULL, &err)))
                 rc = cli_fail(files[k], "%s", amz_error_message(&err, st));
             if (!rc)
                 rc = measured_label(m, label, sizeof label);
         } else {
             rc = make_maze(b, (int64_t)k, seed, m, label, sizeof label);
+            /* Without --difficulty there is no ramp name: the label is what the maze measures. */
             if (!rc && !b->maze.difficulty)
                 rc = measured_label(m, label, sizeof label);
         }
         if (rc)
             break;
+        /* Counted once whole: set_free deinitialises the counted mazes only. */
         s->nmazes++;
         amz_book_item *it = &s->items[s->nitems++];
         it->kind = AMZ_BOOK_MAZE;
@@ -361,6 +404,10 @@ static int make_set(book_args *b, char **files, int nfiles, book_set *s)
     return rc;
 }
 
+/* `amaze book [MAZE...] -o FILE.pdf`: usage errors (exit 2) before any maze is made;
+ * a maze that cannot be loaded, made or solved, a memory refusal and a failed write are
+ * CLI_FAIL (exit 1). The PDF is built whole before it is written, through a temporary
+ * file, so a failure leaves no partial book. */
 int cmd_book(int argc, char **argv)
 {
     book_args b;
@@ -381,6 +428,8 @@ int cmd_book(int argc, char **argv)
         set_free(&s);
         return rc;
     }
+    /* The drawing's memory, beyond the puzzles already in memory (each maze had its own
+     * guard when it was made); UINT64_MAX when a maze is too large to draw. */
     uint64_t need = amz_book_memory_estimate(s.items, s.nitems, &b.o);
     if ((rc = cli_memory_check("book", "drawing the book", need, b.max_memory))) {
         set_free(&s);

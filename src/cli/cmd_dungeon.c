@@ -109,8 +109,11 @@ static const char help_dijkstra[] =
     "                           the available memory\n"
     "  -h, --help               show this help and exit\n";
 
+/* getopt values of the long options without a short letter: from 256, past every char. */
 enum { SEED = 256, ROOMS, ROOM_SIZE, LOOPS, DEAD_ENDS, FORMAT, COLOR, MAXMEM, SCALE, JSON, GOAL, FLEE };
 
+/* tcli_writer adapters: tcli_write hands them the output stream (a temporary file for
+ * a named path); the context carries the dungeon and what the format needs besides. */
 static amz_status write_amd(const void *ctx, FILE *f, amz_error *err)
 {
     return amz_dungeon_write(ctx, f, err);
@@ -138,7 +141,10 @@ static amz_status write_png(const void *ctx, FILE *f, amz_error *err)
     return amz_dungeon_write_png(j->d, &j->o, f, err);
 }
 
-/* Writes d as f (0 amd, 1 txt, 2 png) to path (NULL = standard output). */
+/* Writes d as f (0 amd, 1 txt, 2 png: generate's format indices; render's are one less)
+ * to path (NULL or "-" = standard output), atomically. color is --color as given, for
+ * text only; scale is the PNG's pixels a tile. CLI_OK, a usage error for --color, or
+ * CLI_FAIL with the write's message. */
 static int write_as(const char *cmd, const amz_dungeon *d, int f, const char *path, const char *color, int scale)
 {
     const bool to_stdout = !path || strcmp(path, "-") == 0;
@@ -155,6 +161,9 @@ static int write_as(const char *cmd, const amz_dungeon *d, int f, const char *pa
     return tcli_write(cmd, to_stdout ? "-" : path, write_png, &j);
 }
 
+/* --room-size MIN-MAX, or N alone for N-N. Odd sides, as Nystrom's rooms and mazes lay
+ * them out on odd coordinates, between the corridor maze's cells (docs/TILES.md,
+ * section 5); 3..4095 as amz_dungeon_options_check has them. Usage error otherwise. */
 static int parse_room_size(const char *cmd, const char *s, amz_dungeon_options *o)
 {
     char *end;
@@ -168,6 +177,10 @@ static int parse_room_size(const char *cmd, const char *s, amz_dungeon_options *
     return CLI_OK;
 }
 
+/* `amaze dungeon generate`: options, size and output name refused (usage, exit 2)
+ * before any work, except --color, which write_as looks at only when text is written;
+ * the memory guard, a generation failure and a failed write are CLI_FAIL (exit 1).
+ * Without --seed the seed is random. */
 static int generate(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -217,10 +230,14 @@ static int generate(int argc, char **argv)
     amz_error err;
     amz_error_clear(&err);
     amz_status st;
+    /* cli_parse_size allows maze sizes; dungeons have their own limits (amaze/dungeon.h).
+     * Both sides are at most 2^31 - 1 here, so the product cannot overflow. */
     if (w < AMZ_DUNGEON_MIN_SIDE || h < AMZ_DUNGEON_MIN_SIDE || w > AMZ_DUNGEON_MAX_SIDE ||
         h > AMZ_DUNGEON_MAX_SIDE || (uint64_t)w * (uint64_t)h > AMZ_DUNGEON_MAX_TILES)
         return cli_usage(cmd, "--size", "%lldx%lld: sides must be %d to %d and the dungeon at most 2^32 tiles",
                          (long long)w, (long long)h, AMZ_DUNGEON_MIN_SIDE, AMZ_DUNGEON_MAX_SIDE);
+    /* AMZ_ERANGE is a number out of range, named in the message; the other refusals
+     * (unknown generator, one that cannot work around rooms) are --algorithm's. */
     if ((st = amz_dungeon_options_check(&o, &err)))
         return cli_usage(cmd, st == AMZ_ERANGE ? cmd : "--algorithm", "%s", err.msg);
     /* On a terminal with no name, the glyphs; elsewhere the .amd file. */
@@ -236,11 +253,14 @@ static int generate(int argc, char **argv)
     amz_dungeon d;
     if ((st = amz_dungeon_generate(&d, w, h, &o, &err)))
         return cli_lib_fail(cmd, &err, st);
+    /* generate has no --scale: a PNG gets render's default, 8 px a tile. */
     rc = write_as(cmd, &d, f, out, color, 8);
     amz_dungeon_deinit(&d);
     return rc;
 }
 
+/* The input by cli_input's rule (at most one FILE; none is refused when standard input
+ * is a terminal); optind is getopt's, left after the command's options. */
 int dcli_load(const char *cmd, int argc, char **argv, uint64_t max_memory, amz_dungeon *d)
 {
     const char *path;
@@ -253,11 +273,15 @@ int dcli_load_path(const char *path, uint64_t max_memory, amz_dungeon *d)
     amz_error err;
     amz_error_clear(&err);
     const uint64_t limit = cli_memory_limit(max_memory);
-    /* The reader's limit is on the tiles, two bytes each; searches need 8 more a tile. */
+    /* The reader's limit is on the tiles, two bytes each; searches need 8 more a tile
+     * (a Dijkstra and a flee map, 4 bytes each), so the tiles get a fifth of the limit.
+     * An unknown amount of memory (UINT64_MAX) is the reader's 0, no limit. */
     amz_status st = amz_dungeon_load(path, d, limit == UINT64_MAX ? 0 : limit / 5, &err);
     return st ? cli_lib_fail(NULL, &err, st) : CLI_OK;
 }
 
+/* `amaze dungeon render [FILE]`: roguelike glyphs or a PNG (never .amd: render
+ * writes pictures of a dungeon, generate the file). Usage errors before the read. */
 static int render(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -284,6 +308,8 @@ static int render(int argc, char **argv)
     }
     int f;
     bool dummy;
+    /* --color is checked here, before the read, even when the output turns out a PNG that
+     * ignores it; write_as decides the colour itself. */
     if ((rc = cli_output_format(cmd, out, format, fmts, 2, 0, &f)) ||
         (rc = tcli_color_choice(cmd, color, true, &dummy)))
         return rc;
@@ -295,6 +321,9 @@ static int render(int argc, char **argv)
     return rc;
 }
 
+/* `amaze dungeon stats [FILE]`: the figures of amz_dungeon_stats_compute as aligned
+ * lines or one JSON object. CLI_FAIL if standard output cannot be written (checked at
+ * the final flush). */
 static int stats(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -325,6 +354,8 @@ static int stats(int argc, char **argv)
         amz_dungeon_deinit(&d);
         return cli_lib_fail(cmd, &err, st);
     }
+    /* The generator's name needs no JSON escaping: the .amd reader accepts registered
+     * names only and keeps the registry's own string. */
     if (json)
         printf("{\"width\":%d,\"height\":%d,\"seed\":%" PRIu64 ",\"generator\":\"%s\",\"rooms\":%u,"
                "\"doors\":%" PRIu64 ",\"tiles\":%" PRIu64 ",\"floor\":%" PRIu64 ",\"room_tiles\":%" PRIu64
@@ -348,13 +379,18 @@ static int stats(int argc, char **argv)
     return fflush(stdout) == 0 ? CLI_OK : cli_fail(cmd, "cannot write the statistics");
 }
 
+/* cli_map's wall test: true for every tile no one walks on (walls), so the map prints
+ * '#' there rather than "not reached". i is a tile index, y * width + x. */
 static bool dungeon_wall(const void *ctx, int64_t i)
 {
     const amz_dungeon *d = ctx;
     return !amz_dtile_walkable(((const uint16_t *)d->tiles.data)[i]);
 }
 
-/* --goal up|down|X,Y as a tile index. */
+/* --goal up|down|X,Y as a tile index (y * width + x). amz_dungeon_tile is a wall
+ * outside the map, so an X,Y off the map is refused with the walls and the index is
+ * always in range. A malformed X,Y is a usage error (printed by cli_parse_xy); a wall is
+ * CLI_FAIL, since only the loaded dungeon can tell. */
 static int parse_goal(const char *cmd, const char *s, const amz_dungeon *d, int64_t *out)
 {
     int64_t x, y;
@@ -370,6 +406,10 @@ static int parse_goal(const char *cmd, const char *s, const amz_dungeon *d, int6
     return CLI_OK;
 }
 
+/* `amaze dungeon dijkstra [FILE]`: the Dijkstra map (steps to the nearest goal) or,
+ * with --flee K, the flee map of roguelikes (docs/TILES.md, "Dijkstra maps"), as text,
+ * JSON or a heat-map PNG. Goals are resolved on the loaded dungeon, so their errors come
+ * after the read: a malformed X,Y (exit 2), a tile that is not walkable (exit 1). */
 static int dijkstra(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -379,6 +419,7 @@ static int dijkstra(int argc, char **argv)
         {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
     };
     static const cli_format fmts[] = {{"txt", ".txt", false}, {"json", ".json", false}, {"png", ".png", true}};
+    /* A fixed cap keeps the goal list on the stack; more goals than that are refused. */
     enum { MAX_GOALS = 64 };
     const char *cmd = "dungeon dijkstra", *out = NULL, *format = NULL, *goals[MAX_GOALS];
     size_t ngoals = 0;
@@ -413,6 +454,9 @@ static int dijkstra(int argc, char **argv)
         goals[ngoals++] = "up";
     for (size_t i = 0; i < ngoals && rc == CLI_OK; i++)
         rc = parse_goal(cmd, goals[i], &d, &tiles[i]);
+    /* At most 2^32 tiles (AMZ_DUNGEON_MAX_TILES): n * 4 bytes fits a 64-bit size_t. The
+     * maps are the CLI's own malloc, not counted by the reader's limit (dcli_load_path
+     * leaves room for them). Each step below runs only while rc is still CLI_OK. */
     const size_t n = (size_t)d.width * (size_t)d.height;
     uint32_t *dist = rc ? NULL : malloc(n * sizeof *dist);
     int32_t *fl = rc || flee == 0 ? NULL : malloc(n * sizeof *fl);
@@ -429,10 +473,12 @@ static int dijkstra(int argc, char **argv)
         png_job j = {&d, {0}};
         amz_dungeon_png_options_init(&j.o);
         j.o.scale = scale;
+        /* The picture colours the flee map when there is one, else the distances. */
         j.o.heat = fl ? NULL : dist;
         j.o.flee = fl;
         rc = tcli_write(cmd, to_stdout ? "-" : out, write_png, &j);
     } else if (rc == CLI_OK) {
+        /* row0 NULL: every row of a dungeon is `width` tiles long. */
         cli_map mp = {d.width, d.height, dist, fl, f == 1, dungeon_wall, &d, NULL};
         rc = cli_write_map(cmd, out, &mp);
     }

@@ -1,4 +1,6 @@
-/* cmd_generate.c — `amaze generate`: make a maze with a registered generator. */
+/* cmd_generate.c — `amaze generate`: make a maze with a registered generator and write it
+ * as .amz, JSON or text art, or row by row with --stream (gen_stream.c). The maze options
+ * are maze_args.c's, shared with animate, book and play; this file adds the output ones. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/maze_args.h"
 
+/* The help in parts: the maze sections are the ones animate and book print too. */
 static const char *const help[] = {
     "Usage: amaze generate [options]\n"
     "Make a random maze and write it (by default to standard output).\n"
@@ -41,7 +44,9 @@ static const char *const help[] = {
     NULL};
 
 /* One line per generator: name, the topologies it runs on, summary, then what it works
- * on and takes: the grid options (levels, wrap, weave), masks, its own options. */
+ * on and takes: the grid options (levels, wrap, weave), masks, its own options. The
+ * buffers fit the registry's longest lists: all five topology names are 33 characters,
+ * every generator option and --stream 60, the three grid flags 24. */
 static void list_algorithms(void)
 {
     for (size_t i = 0; i < amz_gen_count(); i++) {
@@ -70,6 +75,10 @@ static void list_algorithms(void)
     }
 }
 
+/* `amaze generate`: options and pairs of options are refused as usage errors (exit 2)
+ * before any work; what only the grid can tell (a --start or --goal that is no cell, a
+ * bad mask file), the memory guard, a generator failure and a failed write are CLI_FAIL
+ * (exit 1). Each refusal is one "amaze: <what>: <why>" line on standard error. */
 int cmd_generate(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -91,6 +100,8 @@ int cmd_generate(int argc, char **argv)
     int c, rc;
     cli_getopt_reset();
     while ((c = getopt_long(argc, argv, ":s:t:a:o:qh", longopts, NULL)) != -1) {
+        /* The maze options first: the shared parser claims its codes (CLI_NOT_MINE for the
+         * rest), so that they are spelt and refused alike in every command taking them. */
         if ((rc = cli_maze_parse(cmd, &a, c, optarg)) != CLI_NOT_MINE) {
             if (rc)
                 return rc;
@@ -114,15 +125,21 @@ int cmd_generate(int argc, char **argv)
         return cli_usage(cmd, cmd, "unexpected argument '%s'", argv[optind]);
     if ((rc = cli_maze_check(cmd, &a)))
         return rc;
+    /* --stream has its own output rule (.amz or PNG, checked in gen_stream.c), so the maze
+     * output rule below is for the in-memory path only. */
     if (stream && out.graph)
         return cli_usage(cmd, "--graph", "--stream writes .amz or PNG, not JSON");
     if (stream)
         return cli_generate_stream(cmd, &a, &out, max_memory, quiet);
+    /* Text art draws flat square and hex grids only: refused here, before the maze is
+     * made, rather than by the writer after the work. */
     if ((rc = cli_output_check(cmd, &out)) ||
         (out.fmt == AMZ_FORMAT_TEXT && (rc = cli_maze_flat(cmd, &a, "text art takes"))))
         return rc;
 
     amz_maze m;
+    /* Not watched: the generator gets no step observer (the progress bar asks for
+     * PROGRESS only), so the plain memory estimate applies. m is initialised on success. */
     if ((rc = cli_maze_prepare(cmd, &a, max_memory, false, &m)))
         return rc;
     if ((rc = cli_maze_generate(cmd, &a, &m, quiet)) == CLI_OK)

@@ -1,4 +1,6 @@
-/* cmd_render.c — `amaze render`: draw a maze as text or as a PNG, SVG or PDF picture. */
+/* cmd_render.c — `amaze render`: draw a maze read from a file as text art (the maze
+ * writers of output.c) or as a PNG, SVG or PDF picture (render_image.c, on
+ * libamaze-render). The geometry and its limits are amaze/image.h's, quoted in the help. */
 #include <getopt.h>
 #include <string.h>
 
@@ -64,6 +66,11 @@ static const char help[] =
     "  amaze render maze.amz --page a4 -o maze.pdf\n"
     "  amaze render maze.amz --page letter --answer-key -o maze.pdf\n";
 
+/* `amaze render [FILE]`: the output format, a picture option given for text, and for
+ * text art the style and colour are refused (usage, exit 2) before the maze is read;
+ * --colors and --page are parsed with the picture, after the read (also exit 2). A maze
+ * that cannot be read, a picture past --max-memory and a failed write are CLI_FAIL
+ * (exit 1). --style and --color do nothing for pictures. */
 int cmd_render(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -95,6 +102,8 @@ int cmd_render(int argc, char **argv)
         case 'o': out.path = optarg; break;
         case 'F': out.format = optarg; break;
         case 'M': if ((rc = cli_parse_max_memory(cmd, optarg, &max_memory))) return rc; break;
+        /* The widest ranges only: the layout (amz_image_layout_get) refuses what depends on
+         * the grid, hex cells below 4 px and a wall not thinner than the cell. */
         case 1: if ((rc = cli_parse_int_range(cmd, "--cell", optarg, 2, 1024, &img.cell))) return rc; picture_only = true; break;
         case 2: if ((rc = cli_parse_int_range(cmd, "--wall", optarg, 1, 1023, &img.wall))) return rc; picture_only = true; break;
         case 3: if ((rc = cli_parse_int_range(cmd, "--margin", optarg, 0, 4096, &img.margin))) return rc; picture_only = true; break;
@@ -109,7 +118,8 @@ int cmd_render(int argc, char **argv)
         default: return cli_bad_option(cmd, argc, argv, c);
         }
     }
-    /* Text art, or a picture: the same output rule as every command. */
+    /* Text art, or a picture: the same output rule as every command. picture_of maps a
+     * format's index to the image writer; entry 0 (text) is never read. */
     static const cli_format fmts[] = {
         {"text", ".txt", false}, {"png", ".png", true}, {"svg", ".svg", false}, {"pdf", ".pdf", true}};
     static const amz_image_format picture_of[] = {AMZ_IMAGE_PNG, AMZ_IMAGE_PNG, AMZ_IMAGE_SVG, AMZ_IMAGE_PDF};
@@ -121,6 +131,8 @@ int cmd_render(int argc, char **argv)
     const bool picture = k > 0;
     if (!picture && picture_only)
         return cli_usage(cmd, cmd, "picture options need a picture: -o FILE.png|.svg|.pdf or --format png|svg|pdf");
+    /* Text art whatever stdout is: render never writes .amz, which cli_output_check
+     * would otherwise pick for a pipe. (Unused for a picture.) */
     out.format = "text";
     if (!picture && (rc = cli_output_check(cmd, &out)))
         return rc;
@@ -128,6 +140,8 @@ int cmd_render(int argc, char **argv)
     amz_format in_fmt;
     if ((rc = cli_load_maze(input, max_memory, &m, &in_fmt)))
         return rc;
+    /* Text art over its own text file is safe (read whole first, replaced atomically);
+     * anything else over the input would destroy it. */
     if (!(rc = cli_output_not_input(cmd, input, out.path, !picture && in_fmt == AMZ_FORMAT_TEXT)))
         rc = picture ? cli_render_image(cmd, &m, picture_of[k], out.path, &img, max_memory) : cli_write_maze(cmd, &m, &out);
     amz_maze_deinit(&m);

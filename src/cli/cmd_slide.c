@@ -1,5 +1,7 @@
-/* cmd_slide.c — `amaze slide`: sliding-tile puzzles. Subcommands shuffle, check,
- * solve and bench; a client of include/amaze/slide.h only. */
+/* cmd_slide.c — `amaze slide`: sliding-tile puzzles. The dispatcher and the shuffle,
+ * check and solve subcommands; bench is in cmd_slide_bench.c, play in play_slide.c, the
+ * shared options in cmd_slide_opts.c. A client of include/amaze/slide.h only; solve's
+ * body, slide_solve_with, is also amaze-mpi's, run with its own solver hooks. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,7 +105,10 @@ static const char help_solve[] =
     "is the search alone.\n";
 
 /* The board from the positional arguments: none or "-" = stdin, one existing file =
- * that file, else the arguments are the numbers. */
+ * that file, else the arguments are the numbers (joined with spaces). Parsed with
+ * --size and --goal (rows = cols = 0: the shape comes from the text). CLI_FAIL with
+ * "amaze: CMD: NAME: why" for text that is not a board; read errors are printed by
+ * slide_read_text. Solvability is left to the caller. */
 static int load_board(const char *cmd, int argc, char **argv, const slide_opts *o, amz_slide_board *b)
 {
     char *text = NULL;
@@ -141,6 +146,10 @@ static int load_board(const char *cmd, int argc, char **argv, const slide_opts *
 
 /* ---- shuffle ---- */
 
+/* `slide shuffle MxN`: a uniform solvable board (amz_slide_shuffle: Fisher-Yates, then
+ * a swap when the parity is wrong) or, with --walk K, K random moves from the goal. The
+ * board depends only on the seed and the options; without --seed it is the clock's,
+ * which -v prints so that the board can be made again. */
 static int slide_shuffle(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -186,11 +195,14 @@ static int slide_shuffle(int argc, char **argv)
         return cli_lib_fail("slide shuffle", &err, st);
     if (has_walk)
         amz_slide_walk(&b, &rng, walk);
+    /* Room for the longest text: no tile has more than 4 digits (1023 on 32x32), plus a
+     * separator each, the "RxC: " prefix and the NUL. */
     static char text[AMZ_SLIDE_MAX_CELLS * 6];
     amz_slide_format(&b, grid ? AMZ_SLIDE_GRID : AMZ_SLIDE_LINE, text, sizeof text);
     fputs(text, stdout);
     if (!grid)
         fputc('\n', stdout);
+    /* A failed write (a full disk) may show only at the flush. */
     if (fflush(stdout) != 0 || ferror(stdout))
         return cli_fail(cmd, "standard output: write failed");
     return CLI_OK;
@@ -198,6 +210,8 @@ static int slide_shuffle(int argc, char **argv)
 
 /* ---- check ---- */
 
+/* `slide check [BOARD]`: "solvable" and the Manhattan distance, exit 0; a board that
+ * is not a permutation or has the wrong inversion parity is CLI_FAIL (exit 1). */
 static int slide_check(int argc, char **argv)
 {
     const char *cmd = "slide check";
@@ -210,6 +224,8 @@ static int slide_check(int argc, char **argv)
             cli_print_help(stdout, help_check);
             return CLI_OK;
         }
+        /* The shared table holds every slide option; those check does not take are reported
+         * as unknown, as getopt would report them. */
         if (c != OPT_SIZE && c != OPT_GOAL)
             return cli_bad_option(cmd, argc, argv, c == ':' ? ':' : '?');
         if ((rc = slide_common_option(cmd, c, &o)))
@@ -230,6 +246,8 @@ static int slide_check(int argc, char **argv)
 
 /* ---- solve ---- */
 
+/* One line of JSON. Neither the solver's registered name nor the moves (U, D, L, R)
+ * can hold a character that needs escaping. */
 static void print_json(const amz_slide_board *b, const char *algorithm, const amz_slide_solution *s)
 {
     printf("{\"rows\":%d,\"cols\":%d,\"board\":[", b->rows, b->cols);
@@ -239,6 +257,7 @@ static void print_json(const amz_slide_board *b, const char *algorithm, const am
            s->length, s->moves, (unsigned long long)s->nodes, s->seconds);
 }
 
+/* amaze's own runner: the library solve in this process, no hooks. */
 static amz_status plain_solve(void *ctx, const amz_slide_board *b, const char *algorithm,
                               const amz_slide_solve_options *so, amz_slide_solution *out, amz_error *err)
 {
@@ -252,6 +271,12 @@ static int slide_solve(int argc, char **argv)
     return slide_solve_with(argc, argv, &plain);
 }
 
+/* The order is what a runner over several processes needs: the board is read and
+ * synced (every process then holds rank 0's, or its failure) before the default solver
+ * is chosen from its size, and the tables are opened between the before/after hooks,
+ * on every process, before the solve. Usage errors for options and solver names;
+ * CLI_FAIL for a board that is bad, unsolvable or too big for the solver, table
+ * trouble, a failed or cancelled search (node limit, timeout) and a failed write. */
 int slide_solve_with(int argc, char **argv, const slide_runner *run)
 {
     const char *cmd = "slide solve";
@@ -265,6 +290,7 @@ int slide_solve_with(int argc, char **argv, const slide_runner *run)
             cli_print_help(stdout, help_solve);
             return CLI_OK;
         }
+        /* --first and --only are bench's: unknown here. */
         rc = c == OPT_FIRST || c == OPT_ONLY ? -1 : slide_common_option(cmd, c, &o);
         if (rc < 0)
             return cli_bad_option(cmd, argc, argv, c == ':' ? ':' : '?');
@@ -273,20 +299,27 @@ int slide_solve_with(int argc, char **argv, const slide_runner *run)
     }
     amz_slide_board b;
     rc = load_board(cmd, argc - optind, argv + optind, &o, &b);
+    /* Called with the read's rc even on failure: the hook returns the rc to go on with,
+     * the same on every process (and may replace b with rank 0's board). */
     if (run->sync_board)
         rc = run->sync_board(run->ctx, &b, rc);
     if (rc)
         return rc;
     if (!o.algorithm)
+        /* pdb (optimal) only up to 16 cells: on 5x5 its tables take minutes to build and a
+         * search may run into its hour-long node budget, so bigger boards default to fast. */
         o.algorithm = b.rows * b.cols <= 16 ? "pdb" : "fast";
     if ((rc = slide_check_algorithm(cmd, &o)))
         return rc;
     amz_error err;
     amz_error_clear(&err);
+    /* An unsolvable board is refused with its parity reason before any table is built
+     * (a build can take minutes). */
     amz_status st = amz_slide_check(&b, &err);
     if (st)
         return cli_fail(cmd, "%s", amz_error_message(&err, st));
     const amz_slide_solver_info *info = amz_slide_solver_find(o.algorithm);
+    /* The library refuses this too; here the message can point at -a fast. */
     if (b.rows * b.cols > info->max_cells)
         return cli_fail(cmd, "%s handles boards of at most %d cells, not %dx%d; try -a fast", info->name,
                         info->max_cells, b.rows, b.cols);
@@ -305,6 +338,8 @@ int slide_solve_with(int argc, char **argv, const slide_runner *run)
     amz_slide_pdb_free(db);
     if (st)
         return cli_fail(cmd, "%s", amz_error_message(&err, st));
+    /* The moves (or the JSON) on standard output, the report on standard error, so that
+     * a pipe gets the answer alone. */
     if (o.json)
         print_json(&b, o.algorithm, &s);
     else

@@ -1,6 +1,7 @@
 /* cmd_slide_bench.c — `amaze slide bench`: solve every board of an instance file
  * (Korf's format: a board, then optionally its optimal length), check the lengths
- * and print a table with totals. */
+ * and print a table with totals. The instance files in data/ and what they measure:
+ * docs/SLIDE.md; results: bench/RESULTS-slide.md. */
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -41,7 +42,9 @@ static const char help_bench[] =
     "length other than the expected one; for wastar one below it or above WEIGHT\n"
     "times it; for fast one below it. Every solution is replayed to the goal.\n";
 
-/* --only: a comma-separated list of board numbers (from 1) into a sorted bit set. */
+/* --only: a comma-separated list of board numbers (from 1) into a bit set of cap bytes
+ * (board v is bit (v-1) % 8 of byte (v-1) / 8), so numbers run 1 .. 8 * cap. Repeats
+ * are harmless; *any tells that a list was given. Usage error for anything else. */
 static int parse_only(const char *cmd, const char *s, uint8_t *set, size_t cap, bool *any)
 {
     const char *p = s;
@@ -77,6 +80,8 @@ static int bench_event(void *ctx, const amz_event *ev)
     return 0;
 }
 
+/* Monotonic seconds, for the time a board that gave up spent (the solver's own clock
+ * is lost with its solution). */
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -84,11 +89,16 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Splits one instance line into a board and an optional expected length. */
+/* Splits one instance line into a board and an optional expected length (-1 when
+ * absent), after cutting a '#' comment. Without --size the board is square, its side
+ * told by the count: k*k numbers, or k*k + 1 with the length (unique, as no two squares
+ * from 4 on differ by one). The board must be a solvable permutation. CLI_FAIL with
+ * "PATH:LINE: why". */
 static int bench_line(const char *cmd, const char *path, int line_no, char *line, const slide_opts *o,
                       amz_slide_board *b, long *expected)
 {
-    /* Count the numbers to tell "cells" from "cells + length". */
+    /* Count the numbers to tell "cells" from "cells + length". At most a full board
+     * and its length fit; one number more is refused. */
     long nums[AMZ_SLIDE_MAX_CELLS + 2] = {0};
     int count = 0;
     char *hash = strchr(line, '#');
@@ -123,6 +133,8 @@ static int bench_line(const char *cmd, const char *path, int line_no, char *line
     *expected = count == cells + 1 ? nums[cells] : -1;
     int tiles[AMZ_SLIDE_MAX_CELLS];
     for (int i = 0; i < cells; i++)
+        /* Clamped only to make the conversion to int safe: any value this large is out of
+         * range, and amz_slide_board_set refuses it. */
         tiles[i] = nums[i] > 100000 ? 100000 : (int)nums[i];
     int rows = o->rows, cols = o->cols;
     if (!rows)
@@ -140,6 +152,13 @@ static int bench_line(const char *cmd, const char *path, int line_no, char *line
     return CLI_OK;
 }
 
+/* `slide bench FILE`: one table line a board, then totals. Boards are solved one after
+ * the other with the same options; pattern tables are opened once, for the first
+ * board's shape (pdb), and every board must have it. Exit 1 if a line cannot be read as a
+ * board (the run stops there), or if any board failed or had a wrong length (checked
+ * against the expected length as the help says: exact for the optimal solvers, within
+ * weight x for wastar, not below it for any); boards that gave up are counted apart
+ * and do not fail the run. */
 int slide_bench(int argc, char **argv)
 {
     const char *cmd = "slide bench";
@@ -163,6 +182,7 @@ int slide_bench(int argc, char **argv)
                 return rc;
             continue;
         }
+        /* --json and -v are solve's: the bench's output is its table. */
         rc = c == OPT_JSON || c == 'v' ? -1 : slide_common_option(cmd, c, &o);
         if (rc < 0)
             return cli_bad_option(cmd, argc, argv, c == ':' ? ':' : '?');
@@ -178,6 +198,7 @@ int slide_bench(int argc, char **argv)
     if (!text)
         return CLI_FAIL;
     const amz_slide_solver_info *info = amz_slide_solver_find(o.algorithm);
+    /* The weight wastar actually uses: the library's default 1.5 stands for 0. */
     double weight = o.so.weight ? o.so.weight : 1.5;
     amz_slide_pdb *db = NULL;
     int shape_rows = 0, shape_cols = 0, failures = 0, gave_up = 0, line_no = 0;
@@ -186,6 +207,8 @@ int slide_bench(int argc, char **argv)
     uint64_t solved = 0, total_nodes = 0, total_len = 0, total_expected = 0, total_bound = 0;
     double total_secs = 0, worst_ratio = 0, worst_secs = 0;
     rc = CLI_OK;
+    /* The first line names the version, file, solver and threads, so that a saved table
+     * says what made it. */
     printf("amaze %s slide bench: %s, algorithm %s, %d thread%s\n", amz_version(), path, o.algorithm,
            o.so.threads > 1 ? o.so.threads : 1, o.so.threads > 1 ? "s" : "");
     for (char *line = text, *next; line && *line; line = next) {
@@ -200,6 +223,7 @@ int slide_bench(int argc, char **argv)
             continue;
         /* Boards are numbered in file order, whether picked or not. */
         board_no++;
+        /* --first 0 is no limit: every board runs. */
         if (o.first && board_no > o.first)
             break;
         if (has_only && (board_no > sizeof only * 8 || !(only[(board_no - 1) / 8] >> ((board_no - 1) % 8) & 1)))
@@ -213,6 +237,8 @@ int slide_bench(int argc, char **argv)
                           info->max_cells);
             break;
         }
+        /* Opened once, on the first board (only it tells the shape), and shared by every
+         * solve through o.so.pdb: without it each solve would open the tables again. */
         if (!db && strcmp(o.algorithm, "pdb") == 0) {
             if ((rc = slide_open_tables(cmd, b.rows, b.cols, &o, &db)))
                 break;
@@ -226,6 +252,7 @@ int slide_bench(int argc, char **argv)
                           shape_cols);
             break;
         }
+        /* The table's header, after the pattern-set line, before the first board's line. */
         if (solved + (uint64_t)failures + (uint64_t)gave_up == 0)
             printf("%5s %7s %9s %6s %14s %10s %12s\n", "#", "length", "expected", "bound", "nodes", "seconds",
                    "nodes/s");
@@ -238,6 +265,9 @@ int slide_bench(int argc, char **argv)
         amz_observer ob = {bench_event, &watch, 0};
         amz_status st = amz_slide_solve(&b, o.algorithm, &o.so, &ob, &s, &err);
         uint64_t index = board_no;
+        /* The budget ran out (node limit or timeout; the bench's observer never cancels).
+         * The nodes are the last PROGRESS count (sent about every 16384 nodes), so they
+         * may fall short of the true number by about that much. */
         if (st == AMZ_ECANCELED) {
             double secs = now_seconds() - watch.t0;
             char exp_text[24] = "-";
@@ -251,16 +281,21 @@ int slide_bench(int argc, char **argv)
             up_secs += secs;
             continue;
         }
+        /* Any other error fails this board; the run goes on to the next. */
         if (st) {
             printf("%5llu failed: %s\n", (unsigned long long)index, amz_error_message(&err, st));
             failures++;
             continue;
         }
+        /* Every solution is replayed on a copy of the board: a length is only trusted for
+         * moves that reach the goal. */
         amz_slide_board end = b;
         bool ok = amz_slide_apply(&end, s.moves, &err) == AMZ_OK && amz_slide_is_solved(&end);
         const char *why = ok ? "" : "  WRONG: does not reach the goal";
         if (ok && expected >= 0) {
             double len = (double)s.length, exp = (double)expected;
+            /* The checks of the help: optimal solvers exactly the expected length; no solver
+             * below it (the file would be wrong, or the solver); wastar within weight x it. */
             if (info->optimal && len != exp)
                 why = "  WRONG: not the expected length", ok = false;
             else if (len < exp)
@@ -282,6 +317,7 @@ int slide_bench(int argc, char **argv)
             total_len += s.length;
             total_expected += expected >= 0 ? (uint64_t)expected : 0;
             total_bound += (uint64_t)(s.lower_bound > 0 ? s.lower_bound : 0);
+            /* How far above its lower bound a solution came; a bound of 0 counts as 1. */
             double ratio = s.lower_bound > 0 ? (double)s.length / s.lower_bound : 1.0;
             if (ratio > worst_ratio)
                 worst_ratio = ratio;
@@ -301,6 +337,8 @@ int slide_bench(int argc, char **argv)
                (unsigned long long)up_nodes, up_secs);
     printf("total: %llu solved, %d failed; %llu moves", (unsigned long long)solved, failures,
            (unsigned long long)total_len);
+    /* All solved boards' moves over the expected lengths of those that have one: a true
+     * ratio only when every board of the file gives its length. */
     if (total_expected)
         printf(" (%.4f x expected)", (double)total_len / (double)total_expected);
     printf(", %llu nodes, %.3f s, %.0f nodes/s\n", (unsigned long long)total_nodes, total_secs,

@@ -11,7 +11,9 @@
 #include "cli/cli.h"
 #include "cli/slide_cli.h"
 
-/* MxN: M rows, N columns. */
+/* MxN: M rows, N columns (x or X), each AMZ_SLIDE_MIN_SIDE..AMZ_SLIDE_MAX_SIDE. Both
+ * numbers must start with a digit (no sign, no space); strtol's overflow saturates to
+ * LONG_MAX, which the range check then refuses. Usage errors name opt. */
 int slide_parse_shape(const char *cmd, const char *opt, const char *s, int *rows, int *cols)
 {
     char *end;
@@ -43,6 +45,7 @@ int slide_parse_goal(const char *cmd, const char *s, amz_slide_goal *g)
     return CLI_OK;
 }
 
+/* A whole number lo..hi (lo >= 0: cli_parse_u64 takes no sign). */
 static int parse_int(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out)
 {
     uint64_t v;
@@ -55,6 +58,8 @@ static int parse_int(const char *cmd, const char *opt, const char *s, int lo, in
     return CLI_OK;
 }
 
+/* wastar's weight, 1..100 as the library takes it; written as !(in range) so that NaN
+ * is refused too. */
 static int parse_weight(const char *cmd, const char *s, double *w)
 {
     char *end;
@@ -79,6 +84,8 @@ static int parse_limit(const char *cmd, const char *s, uint64_t *out)
     return rc;
 }
 
+/* --timeout: above 0 (0 would mean no timeout to the library) and at most 1e9 s,
+ * also refusing NaN. */
 static int parse_seconds(const char *cmd, const char *s, double *out)
 {
     char *end;
@@ -90,7 +97,9 @@ static int parse_seconds(const char *cmd, const char *s, double *out)
 }
 
 /* Handles the options shared by check, solve and bench; CLI_OK if c was one, -1 if
- * not, or a usage error. */
+ * not, or a usage error. Each command first turns away the codes it does not take.
+ * --max-memory goes through cli_parse_bytes, so 0 is accepted here and means the
+ * default limit (slide_opts), unlike the other commands' --max-memory. */
 int slide_common_option(const char *cmd, int c, slide_opts *o)
 {
     switch (c) {
@@ -114,6 +123,8 @@ int slide_common_option(const char *cmd, int c, slide_opts *o)
     return -1;
 }
 
+/* One table for the three commands, so an option is spelt the same in each; each
+ * refuses, as unknown, the ones it does not take. */
 const struct option slide_common_longopts[] = {
     {"size", required_argument, NULL, OPT_SIZE},       {"goal", required_argument, NULL, OPT_GOAL},
     {"algorithm", required_argument, NULL, 'a'},       {"json", no_argument, NULL, OPT_JSON},
@@ -126,7 +137,10 @@ const struct option slide_common_longopts[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* Reads a whole file ("-" = stdin) into a NUL-terminated buffer (at most 4 MB). */
+/* Reads a whole file ("-" = stdin) into a NUL-terminated buffer (at most 4 MB), which
+ * the caller frees. The buffer doubles from 4 KB to 4 MB and keeps one byte for the NUL;
+ * input that fills it (4 MB less a byte, or more) is refused. NULL after printing why
+ * (open, read, size, memory). */
 char *slide_read_text(const char *path, const char *cmd)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -190,7 +204,11 @@ static int on_build(void *ctx, const amz_event *ev)
 }
 
 /* Opens the pattern databases for pdb (reporting what happened), or leaves *db NULL
- * for other solvers. */
+ * for other solvers. Loading from the cache is quick; a missing or rejected table is
+ * built, which can take minutes. The memory limit is --max-memory or 90% of the
+ * available memory (the library's 0, no limit, when that is unknown). CLI_FAIL on any
+ * error; a rebuilt table or a cache warning is only reported. On success the caller
+ * owns *db (amz_slide_pdb_free) and o->so.pdb points at it. */
 int slide_open_tables(const char *cmd, int rows, int cols, slide_opts *o, amz_slide_pdb **db)
 {
     *db = NULL;
@@ -214,6 +232,7 @@ int slide_open_tables(const char *cmd, int rows, int cols, slide_opts *o, amz_sl
     amz_error_clear(&err);
     amz_status st = amz_slide_pdb_open(rows, cols, &po, &obs, db, &rep, &err);
     cli_progress_done(&bp.bar);
+    /* The library's memory refusal ends "... allowed": say which option raises it. */
     if (st == AMZ_ENOMEM && strstr(err.msg, " allowed"))
         return cli_fail(cmd, "%s (raise with --max-memory)", err.msg);
     if (st)
@@ -233,6 +252,7 @@ int slide_open_tables(const char *cmd, int rows, int cols, slide_opts *o, amz_sl
     return CLI_OK;
 }
 
+/* The names listed are the registry's four solvers (amaze/slide.h). */
 int slide_check_algorithm(const char *cmd, const slide_opts *o)
 {
     if (!amz_slide_solver_find(o->algorithm))

@@ -1,4 +1,6 @@
-/* cmd_solve.c — `amaze solve`: find a path from start to goal and attach it. */
+/* cmd_solve.c — `amaze solve`: find a path from start to goal with a registered solver
+ * and write the maze with it attached. Two other jobs branch off early: --dijkstra maps
+ * (solve_dijkstra.c) and PNG pictures solved on their pixels (solve_image.c). */
 #include <getopt.h>
 #include <string.h>
 
@@ -57,6 +59,8 @@ static const char help[] =
     "Exit status 1 with a message if there is no path (or, for the wall follower,\n"
     "if it would circle a loop of passages forever).\n";
 
+/* One line per solver: name, its guarantee (registry flags: shortest path, any path
+ * whenever one exists, or may fail), summary. */
 static void list_algorithms(void)
 {
     for (size_t i = 0; i < amz_solve_count(); i++) {
@@ -66,6 +70,10 @@ static void list_algorithms(void)
     }
 }
 
+/* `amaze solve [FILE]`: an unknown solver and options the chosen solver or job does not
+ * take are usage errors (exit 2) before the input is read; the output rule waits until
+ * the input's kind is known, since a picture has its own. No path (or a wall follower
+ * circling a loop), a read or memory refusal and a failed write are CLI_FAIL (exit 1). */
 int cmd_solve(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -105,6 +113,7 @@ int cmd_solve(int argc, char **argv)
         case 'o': out.path = optarg; break;
         case 'F': out.format = optarg; break;
         case CLI_OPT_GRAPH: out.graph = true; break;
+        /* --json is --format json: whichever of the two comes last wins. */
         case 'J': out.format = "json"; break;
         case 'y': out.style = optarg; break;
         case 'c': out.color = optarg; break;
@@ -136,6 +145,7 @@ int cmd_solve(int argc, char **argv)
         return rc;
     if (!amz_solve_find(algorithm))
         return cli_usage(cmd, "--algorithm", "unknown solver '%s' (see amaze solve --list-algorithms)", algorithm);
+    /* Options of one solver refused for the others, rather than ignored. */
     if (has_hand && strcmp(algorithm, "wall-follower") != 0)
         return cli_usage(cmd, "--hand", "--hand is an option of wall-follower, not of %s", algorithm);
     if (has_threads && strcmp(algorithm, "bfs") != 0)
@@ -143,6 +153,8 @@ int cmd_solve(int argc, char **argv)
 
     if (dj.flee > 0 && !dj.goals)
         return cli_usage(cmd, "--flee", "turns a Dijkstra map into a flee map: add --dijkstra GOALS");
+    /* A Dijkstra map is a different output: the path options have nothing to act on,
+     * so the first one given is named and refused. */
     if (dj.goals) {
         const char *other = algorithm_given ? "--algorithm" : has_hand ? "--hand" : has_threads ? "--threads"
                           : start.given ? "--start" : goal.given ? "--goal" : out.style ? "--style"
@@ -162,8 +174,11 @@ int cmd_solve(int argc, char **argv)
     amz_maze m;
     amz_format in_fmt = AMZ_FORMAT_AMZ;
     cli_png_input png;
+    /* The input's first bytes decide: a PNG signature goes to the picture solver (m left
+     * untouched), anything else is read as a maze. */
     if ((rc = cli_solve_load(input, max_memory, &m, &in_fmt, &png)))
         return rc;
+    /* A picture: the same solver and --threads, but --from/--to are pixels there. */
     if (png.data) {
         cli_solve_image_args ia = {algorithm, out.path, out.format, path_color, start.given, goal.given, verbose,
                                    start.x, start.y, goal.x, goal.y, max_memory, so.threads};
@@ -171,6 +186,8 @@ int cmd_solve(int argc, char **argv)
         cli_png_input_free(&png);
         return rc;
     }
+    /* Writing over the input is allowed only in its own format (the file was read whole
+     * and the replacement is atomic). */
     if ((rc = cli_output_check(cmd, &out)) || (rc = cli_output_not_input(cmd, input, out.path, in_fmt == out.fmt)) ||
         (rc = cli_set_ends(cmd, &m, &start, &goal))) {
         amz_maze_deinit(&m);
@@ -178,6 +195,8 @@ int cmd_solve(int argc, char **argv)
     }
     char doing[64];
     snprintf(doing, sizeof doing, "%s on", algorithm);
+    /* The solver's own estimate of its working memory for this maze and these options,
+     * weighed with the loaded maze by cli_memory_guard. */
     uint64_t work = amz_solve_memory_estimate(amz_solve_find(algorithm), &m, &so);
     if ((rc = cli_memory_guard(cmd, doing, &m, work, max_memory))) {
         amz_maze_deinit(&m);
@@ -188,6 +207,7 @@ int cmd_solve(int argc, char **argv)
     uint64_t explored = 0;
     cli_progress prog;
     cli_progress_init(&prog, cmd, quiet);
+    /* Removed cells are never visited: the bar's 100% is the cells that exist. */
     prog.total = (uint64_t)amz_maze_count_cells(&m);
     /* Solvers send no PROGRESS: the bar counts their VISITs. Two-ended bfs on threads
      * sends PROGRESS to a watcher that asks for nothing else (a step watcher would make

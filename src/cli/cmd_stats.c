@@ -1,5 +1,7 @@
 /* cmd_stats.c — `amaze stats`: measure a maze, or compare every generator the way
- * published maze-algorithm tables do (--algorithms). Formulas: docs/STATS.md. */
+ * published maze-algorithm tables do (--algorithms). Formulas: docs/STATS.md; every
+ * figure comes from amz_stats_compute (amaze/stats.h); this file prints. The JSON keys
+ * are documented in docs/STATS.md, "JSON": keep the two in step. */
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -44,7 +46,8 @@ static const char help[] =
     "level (easy, medium, hard, expert); the diameter (longest shortest path). Any\n"
     "grid: see docs/STATS.md for the formulas and what is straight on each.\n";
 
-/* A JSON string: names read from files may hold quotes, backslashes or controls. */
+/* A JSON string: names read from files may hold quotes, backslashes or controls. Bytes
+ * from 0x80 up pass as they are, so UTF-8 stays UTF-8. */
 static void print_json_string(FILE *f, const char *str)
 {
     fputc('"', f);
@@ -61,7 +64,8 @@ static void print_json_string(FILE *f, const char *str)
 }
 
 /* A cell's coordinates as the CLI takes them: x,y, with the level (or an octagon
- * grid's small-square flag) as a third number where the grid has one. */
+ * grid's small-square flag) as a third number where the grid has one, so that the text
+ * can be pasted into --start or --goal. 48 bytes hold three 32-bit numbers. */
 static int cell_text(const amz_maze *m, amz_cell c, char *out, size_t cap)
 {
     int32_t x, y, z;
@@ -71,6 +75,10 @@ static int cell_text(const amz_maze *m, amz_cell c, char *out, size_t cap)
     return snprintf(out, cap, "%d,%d", x, y);
 }
 
+/* One JSON object on one line. solution_length and level are null for an unsolvable
+ * maze, straight and turns where cells have no opposite sides: a 0 there would read as
+ * a measurement. The grid keys (levels, wrap, weave) appear only for grids that are
+ * not plain. */
 static void print_json(FILE *f, const amz_maze *m, const amz_stats *s)
 {
     char sc[48], gc[48], ac[48], bc[48];
@@ -118,6 +126,8 @@ static double pct(uint64_t part, uint64_t whole)
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
+/* The same figures as aligned lines for people; n/a and "none" where the JSON has
+ * null. */
 static void print_table(FILE *f, const amz_maze *m, const amz_stats *s)
 {
     char sc[48], gc[48], ac[48], bc[48];
@@ -162,12 +172,15 @@ static void print_table(FILE *f, const amz_maze *m, const amz_stats *s)
     } else {
         fprintf(f, "solution    none (start and goal are not connected)\n");
     }
+    /* An inexact diameter is a lower bound (loops, or the search budget spent): said so. */
     fprintf(f, "diameter    %s%" PRIu64 " moves, (%s) to (%s)\n", s->diameter_exact ? "" : "at least ", s->diameter,
            ac, bc);
 }
 
 /* ---- --algorithms ---- */
 
+/* The columns of --algorithms, in order; fields[] gives each its JSON key, heading
+ * and unit. Every percentage is of all the cells. */
 enum { F_DEAD, F_J3, F_J4, F_STRAIGHT, F_TURNS, F_RIVER, F_SOLUTION, F_DECISIONS, F_DIFFICULTY, F_DIAMETER, NF };
 
 static const struct {
@@ -180,11 +193,16 @@ static const struct {
     {"difficulty", "difficulty", "bits"},    {"diameter", "diameter", "moves"},
 };
 
+/* Sum, minimum and maximum of each column over the n mazes of one generator; min and
+ * max are taken from the first maze on, so no sentinel is needed. */
 typedef struct acc {
     double sum[NF], min[NF], max[NF];
     int n;
 } acc;
 
+/* Adds one maze's figures. 4+-way counts every degree from 4 up to AMZ_MAX_DIRS, so
+ * hex and octagon junctions of 5 and more passages are in it too. On triangle grids
+ * amz_stats gives straight and turns as 0, and so do their columns. */
 static void add(acc *a, const amz_stats *s)
 {
     uint64_t j4 = 0;
@@ -210,6 +228,8 @@ typedef struct band {
     double lo, hi;
 } band;
 
+/* A level name (its band, amaze/difficulty.h) or a number of bits (+-10%, at least
+ * +-1 bit: amz_difficulty_band). Usage error otherwise. */
 static int parse_band(const char *cmd, const char *s, band *b)
 {
     amz_level l;
@@ -226,7 +246,9 @@ static int parse_band(const char *cmd, const char *s, band *b)
 }
 
 /* One maze of the comparison: plain, or of the band's difficulty (sized for the
- * generator unless -s was given). */
+ * generator unless -s was given). With a band the search moves the goal along the
+ * outline and draws its own seeds from `seed`; the figures are then those of the maze
+ * it settled on (on failure, of its closest try, which the caller does not use). */
 static amz_status one_maze(const amz_gen_info *g, amz_topology topo, int64_t w, int64_t h, uint64_t seed, double braid,
                            const band *b, amz_stats *s, amz_error *err)
 {
@@ -255,6 +277,10 @@ static amz_status one_maze(const amz_gen_info *g, amz_topology topo, int64_t w, 
     return st;
 }
 
+/* --algorithms: count mazes (seeds seed, seed + 1, ...) with every generator that
+ * supports the topology, each generator's means printed as soon as it is done (flushed,
+ * so that a long comparison shows its progress). An unknown topology is a usage error;
+ * any generator's failure ends the comparison with CLI_FAIL. */
 static int compare_algorithms(FILE *out, const char *cmd, int64_t w, int64_t h, bool has_size, const char *topology,
                               uint64_t count, uint64_t seed, double braid, const band *b, bool json)
 {
@@ -292,6 +318,8 @@ static int compare_algorithms(FILE *out, const char *cmd, int64_t w, int64_t h, 
         memset(&a, 0, sizeof a);
         int32_t gw = (int32_t)w, gh = (int32_t)h;
         amz_status st = AMZ_OK;
+        /* Without -s, each generator gets its own square size for the band (aspect 1),
+         * printed beside its name. */
         if (b->spec && !has_size)
             st = amz_difficulty_size(g->name, topo, b->lo, b->hi, 1.0, &gw, &gh, &err);
         for (uint64_t k = 0; k < count && !st; k++) {
@@ -324,6 +352,10 @@ static int compare_algorithms(FILE *out, const char *cmd, int64_t w, int64_t h, 
     return CLI_OK;
 }
 
+/* `amaze stats [FILE]` or `amaze stats --algorithms`: options and pairs of options are
+ * usage errors (exit 2), an unreadable maze, a memory refusal, a generator's failure and
+ * a failed write CLI_FAIL (exit 1). --max-memory guards the maze read from FILE; the
+ * mazes of --algorithms are made without a guard. */
 int cmd_stats(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -370,6 +402,7 @@ int cmd_stats(int argc, char **argv)
         case 'b': {
             char *end;
             braid = strtod(optarg, &end);
+            /* !(in range) refuses NaN too. */
             if (end == optarg || *end || !(braid >= 0 && braid <= 1))
                 return cli_usage(cmd, "--braid", "'%s' is not a number from 0 to 1", optarg);
             compare_only = "--braid";
@@ -386,6 +419,7 @@ int cmd_stats(int argc, char **argv)
     int k;
     if ((rc = cli_output_format(cmd, path, json ? "json" : format, fmts, 2, 0, &k)))
         return rc;
+    /* From here json is the format chosen, by whichever option or name chose it. */
     json = k == 1;
     if (algorithms) {
         if (optind < argc)
@@ -401,6 +435,8 @@ int cmd_stats(int argc, char **argv)
         }
         return cli_outfile_end(cmd, &of, AMZ_OK, NULL);
     }
+    /* Options of --algorithms are remembered in compare_only, to refuse them for a maze
+     * read from a file (the last one given is named). */
     if (compare_only)
         return cli_usage(cmd, compare_only, "%s goes with --algorithms", compare_only);
     const char *input;
@@ -409,6 +445,8 @@ int cmd_stats(int argc, char **argv)
     amz_maze m;
     if ((rc = cli_load_maze(input, max_memory, &m, NULL)))
         return rc;
+    /* The statistics are never a maze: writing them over the input would destroy it,
+     * whatever the format. */
     if ((rc = cli_output_not_input(cmd, input, path, false)) ||
         (rc = cli_memory_guard(cmd, "measuring", &m, amz_stats_memory_estimate(&m), max_memory))) {
         amz_maze_deinit(&m);

@@ -74,7 +74,8 @@ static const char help_generate[] =
     "  -q, --quiet              no progress bar on the terminal\n"
     "  -h, --help               show this help and exit\n";
 
-/* The terminal's size in characters, or false when standard output is not one. */
+/* The terminal's size in characters, or false when standard output is not one (or
+ * reports a size of zero, as an unsized pseudo-terminal does). */
 static bool terminal_size(int64_t *cols, int64_t *rows)
 {
     struct winsize ws;
@@ -85,6 +86,8 @@ static bool terminal_size(int64_t *cols, int64_t *rows)
     return true;
 }
 
+/* What generate was told besides the library options: the window (x, y, w, h: world
+ * tiles for fbm, x = y = 0 for ds) and how to write it. */
 typedef struct gen_args {
     const char *out, *color;
     int64_t x, y, w, h;
@@ -102,13 +105,15 @@ static int check_output(const char *cmd, const char *out)
     if (!out && isatty(STDOUT_FILENO))
         return CLI_OK;
     const char *dot = out ? strrchr(out, '.') : NULL;
+    /* A '/' after the last dot makes it a folder's dot, not an extension. */
     if (dot && (strcmp(dot, ".png") == 0 || strcmp(dot, ".txt") == 0) && !strchr(dot, '/'))
         return cli_usage(cmd, out, "generate writes .amt maps; draw them with 'amaze terrain render MAP -o %s'", out);
     int which;
     return cli_output_format(cmd, out, NULL, amt, 1, 0, &which);
 }
 
-/* Draws the map on the terminal, cropped to it with a notice when it is larger. */
+/* Draws the map on the terminal, cropped to it with a notice on stderr when it is
+ * larger; one row is kept free for the prompt, as the default size keeps it. */
 static int draw(const amz_terrain *t, bool color)
 {
     amz_terrain_text_options to;
@@ -129,6 +134,11 @@ static amz_status write_amt(const void *ctx, FILE *f, amz_error *err)
     return amz_terrain_write(ctx, f, err);
 }
 
+/* Generates the window and writes it as .amt, or draws it when standard output is a
+ * terminal and no -o was given (without --size or --region the map is then the
+ * terminal's size, less a row). Usage errors for --color and for sizes past the
+ * terrain limits (amaze/terrain.h), all before the work; the memory guard, a generation
+ * failure and a failed write are CLI_FAIL. */
 static int run_generate(const char *cmd, gen_args *a, amz_terrain_options *o)
 {
     bool to_stdout = !a->out || strcmp(a->out, "-") == 0, drawing = !a->out && isatty(STDOUT_FILENO);
@@ -141,11 +151,14 @@ static int run_generate(const char *cmd, gen_args *a, amz_terrain_options *o)
         a->w = cols;
         a->h = rows > 2 ? rows - 1 : 1;
     }
+    /* For --region's W x H: tcli_parse_size checked --size, tcli_parse_region only that
+     * W and H are at least 1. */
     if (a->w > AMZ_TERRAIN_MAX_SIDE || a->h > AMZ_TERRAIN_MAX_SIDE ||
         (uint64_t)a->w * (uint64_t)a->h > AMZ_TERRAIN_MAX_TILES)
         return cli_usage(cmd, a->has_region ? "--region" : "--size",
                          "%lldx%lld: sides must be at most %d and the map at most 2^36 tiles", (long long)a->w,
                          (long long)a->h, AMZ_TERRAIN_MAX_SIDE);
+    /* World tiles run -2^31 <= x, y < 2^31, so the window's end, x + w, may equal 2^31. */
     if (a->has_region && (a->x < -AMZ_TERRAIN_WORLD_LIMIT || a->y < -AMZ_TERRAIN_WORLD_LIMIT ||
                           a->x + a->w > AMZ_TERRAIN_WORLD_LIMIT || a->y + a->h > AMZ_TERRAIN_WORLD_LIMIT))
         return cli_usage(cmd, "--region", "the window must lie within world tiles -2^31 to 2^31");
@@ -167,6 +180,10 @@ static int run_generate(const char *cmd, gen_args *a, amz_terrain_options *o)
     return rc;
 }
 
+/* `amaze terrain generate`: every option and pair is refused (usage, exit 2) before
+ * any work: fbm-only options without --noise fbm, --wrap with fbm, --size with
+ * --region, and an output name that is not .amt (a .png or .txt name is pointed to
+ * `terrain render`). The seed is random without --seed. */
 static int generate(int argc, char **argv)
 {
     enum { SEED = 256, WRAP, THRESH, VEG, COLOR, MAXMEM, NOISE, REGION, OCT, PERIOD, EROSION, RIVERS, BIOMES, TEMP,
@@ -219,6 +236,8 @@ static int generate(int argc, char **argv)
             a.has_region = true;
             break;
         case OCT: if ((rc = cli_parse_int_range(cmd, "--octaves", optarg, 1, 16, &o.octaves))) return rc; a.has_fbm_option = true; break;
+        /* A power of two, as the library requires: octave k has wavelength period >> k
+         * (amaze/terrain.h, docs/TERRAIN.md). */
         case PERIOD:
             if ((rc = cli_parse_int_range(cmd, "--period", optarg, 4, 65536, &o.period)))
                 return rc;

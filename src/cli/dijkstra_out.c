@@ -1,13 +1,15 @@
 /* dijkstra_out.c — Dijkstra and flee maps as text or JSON, for `amaze dungeon dijkstra`
  * and `amaze solve --dijkstra`: one line (or JSON array) a row, the values right-aligned
  * to the widest, '#' (null) for walls and removed cells, '-' (null) where no goal
- * reaches, so every row has one field a cell for tools that split on blanks; and the goal list both commands parse. */
+ * reaches, so every row has one field a cell for tools that split on blanks. */
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/dungeon_cli.h"
 #include "cli/terrain_cli.h"
 
+/* The number at cell i, or false for a cell with none (the FAR value: a wall, a removed
+ * cell or one no goal reaches; the caller asks mp->wall which). */
 static bool value_at(const cli_map *mp, int64_t i, long long *v)
 {
     if (mp->flee)
@@ -18,6 +20,8 @@ static bool value_at(const cli_map *mp, int64_t i, long long *v)
 static amz_status write_map(const void *ctx, FILE *f, amz_error *err)
 {
     const cli_map *mp = ctx;
+    /* A first pass for the widest value, so the text columns line up; at least 1 for the
+     * one-character '#' and '-'. */
     int width = 1;
     const int64_t cells = mp->row0 ? mp->row0[mp->h] : mp->w * mp->h;
     for (int64_t i = 0; i < cells; i++) {
@@ -49,9 +53,12 @@ static amz_status write_map(const void *ctx, FILE *f, amz_error *err)
     }
     if (mp->json)
         fputs("]}\n", f);
+    /* Write errors are checked once at the end (the stream's error flag is sticky); EIO
+     * makes cli_outfile_end name the file. */
     return ferror(f) ? amz_errorf(err, AMZ_EIO, "cannot write the map") : AMZ_OK;
 }
 
+/* Through terrain's tcli_write, which brings the atomic, signal-safe output. */
 int cli_write_map(const char *cmd, const char *path, const cli_map *mp)
 {
     return tcli_write(cmd, !path || strcmp(path, "-") == 0 ? "-" : path, write_map, mp);

@@ -1,10 +1,13 @@
-/* main.c — the amaze program: dispatch to a subcommand, global help and version. */
+/* main.c — the amaze program: dispatch to a subcommand, global help and version.
+ * Each subcommand parses its own argv (argv[0] is its name) and returns CLI_OK, CLI_FAIL
+ * or CLI_USAGE (cli.h), which becomes the process's exit status. */
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
 
+/* The order here is the order of `amaze --help`. */
 static const cli_command commands[] = {
     {"generate", cmd_generate, "make a random maze"},
     {"solve", cmd_solve, "find a path from start to goal"},
@@ -42,6 +45,8 @@ int main(int argc, char **argv)
     /* Help and version text to a closed pipe is simply dropped; a command's own
      * handler (cli_signals_install) ends it quietly with 141 on a closed pipe. */
     signal(SIGPIPE, SIG_IGN);
+    /* First, before any libamaze call: amz_set_allocator (alloc.h) may only be swapped
+     * while no object made with another allocator is alive. */
     cli_test_hooks_install();
     if (argc < 2) {
         usage(stderr);
@@ -71,9 +76,11 @@ int main(int argc, char **argv)
         const bool sub = argc == 4 && argv[3][0] != '-';
         if (argc == 4 && !sub)
             return cli_usage("help", "help", "'%s' is not a subcommand", argv[3]);
+        /* Without a subcommand the second "--help" lies past argc and is never read. */
         char *args[] = {argv[2], sub ? argv[3] : (char *)"--help", (char *)"--help", NULL};
         return c->run(sub ? 3 : 2, args);
     }
+    /* Only a real command gets the handlers: they name it in "amaze: CMD: interrupted". */
     const cli_command *c = find(name);
     if (c)
         cli_signals_install(c->name);

@@ -1,7 +1,7 @@
-/* maze_args.c — the maze options shared by generate, animate and play: parsing,
- * validation from the generator registry, the memory guard and making the grid.
- * A refused combination is a usage error (exit 2) found before any work, and its
- * message names the options as the user wrote them. */
+/* maze_args.c — the maze options shared by generate, animate, play and book: parsing,
+ * validation from the generator registry, difficulty targets (docs/STATS.md), the memory
+ * guard and making the grid. A refused combination is a usage error (exit 2) found before
+ * any work, and its message names the options as the user wrote them. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +19,11 @@ void cli_maze_args_init(cli_maze_args *a, int64_t w, int64_t h)
     amz_gen_options_init(&a->o);
     amz_target_init(&a->target);
     a->lvl_lo = a->lvl_hi = -1;
+    /* Sizes the difficulty picks keep the shape of the command's default size. */
     a->aspect = w > 0 && h > 0 ? (double)w / (double)h : 1;
 }
 
-/* Index of a single option bit. */
+/* Index of a single option bit (its log2), for given_name[]. */
 static int bit_index(unsigned bit)
 {
     int i = 0;
@@ -33,6 +34,8 @@ static int bit_index(unsigned bit)
     return i;
 }
 
+/* Records that generator option `bit` was given, and how, so that cli_maze_check can
+ * refuse it by that name when the chosen generator does not take it. */
 static void give(cli_maze_args *a, unsigned bit, const char *spelt)
 {
     a->given |= bit;
@@ -44,13 +47,14 @@ static int parse_unit(const char *cmd, const char *opt, const char *s, double *o
 {
     char *end;
     double v = strtod(s, &end);
+    /* Written as !(in range) so that a NaN ("nan" parses) is refused too. */
     if (end == s || *end || !(v >= 0.0 && v <= 1.0))
         return cli_usage(cmd, opt, "'%s' is not a number from 0 to 1", s);
     *out = v;
     return CLI_OK;
 }
 
-/* --bias CORNER[:P]. */
+/* --bias CORNER[:P]; the corners' order is amz_corner's. */
 static int parse_bias(const char *cmd, const char *s, amz_gen_options *o)
 {
     static const char *const corners[] = {"ne", "nw", "se", "sw"};
@@ -70,6 +74,8 @@ static int parse_level(const char *cmd, const char *s, size_t len, int *lvl, dou
         return cli_usage(cmd, "--difficulty", "expected easy, medium, hard, expert or a number of bits");
     memcpy(buf, s, len);
     buf[len] = '\0';
+    /* A level name first; else a number, whose band (+- 10%, difficulty.h) also checks
+     * its range. */
     amz_level l;
     if (amz_level_parse(buf, &l, NULL) == AMZ_OK) {
         *lvl = (int)l;
@@ -86,7 +92,8 @@ static int parse_level(const char *cmd, const char *s, size_t len, int *lvl, dou
     return CLI_OK;
 }
 
-/* --difficulty A or A..B. */
+/* --difficulty A or A..B. Both ends are levels or both numbers; whether a ramp is
+ * allowed at all is cli_maze_check's question (only amaze book takes one). */
 static int parse_difficulty(const char *cmd, cli_maze_args *a, const char *s)
 {
     const char *dots = strstr(s, "..");
@@ -112,6 +119,7 @@ static int parse_length(const char *cmd, const char *s, size_t len, double *v, b
         return cli_usage(cmd, "--solution-length", "expected MIN[:MAX], moves or shares of the cells");
     memcpy(buf, s, len);
     buf[len] = '\0';
+    /* A dot or a percent sign makes a share ("1.0" is every cell, "1" one move). */
     *v = strtod(buf, &end);
     *share = strchr(buf, '.') || *end == '%';
     if (*end == '%') {
@@ -140,6 +148,7 @@ static int parse_solution_length(const char *cmd, amz_target *t, const char *s)
         return cli_usage(cmd, "--solution-length", "'%s': give both ends in moves or both as shares", s);
     if (hi < lo)
         return cli_usage(cmd, "--solution-length", "'%s': the minimum passes the maximum", s);
+    /* MIN alone leaves the top open: INFINITY for moves, the whole maze for a share. */
     if (share_lo) {
         t->share_min = lo;
         t->share_max = colon ? hi : 1;
@@ -168,6 +177,7 @@ static int parse_dead_ends(const char *cmd, amz_target *t, const char *s)
         hi = lo + 1;
         lo = lo - 1;
     }
+    /* -1 and 101 admit P alone at 0 and 100 (P +- 1); the low end is then held at 0. */
     if (end == s || *end || !(lo >= -1 && hi <= 101 && lo <= hi))
         return cli_usage(cmd, "--dead-ends", "'%s': expected a percentage P (0 to 100) or a range P:Q", s);
     t->dead_min = lo > 0 ? lo : 0;
@@ -175,6 +185,7 @@ static int parse_dead_ends(const char *cmd, amz_target *t, const char *s)
     return CLI_OK;
 }
 
+/* Notes a target option; the first one given names the target in later messages. */
 static int target_given(cli_maze_args *a, const char *opt)
 {
     a->has_target = true;
@@ -186,6 +197,7 @@ static int target_given(cli_maze_args *a, const char *opt)
 /* --sparse K (whole passes) or --sparse 0.F (a share of the cells, below 1). */
 static int parse_sparse(const char *cmd, const char *s, amz_gen_options *o)
 {
+    /* A dot or an exponent marks a share; anything else must be a whole count. */
     if (strchr(s, '.') || strchr(s, 'e') || strchr(s, 'E')) {
         char *end;
         double v = strtod(s, &end);
@@ -205,6 +217,8 @@ int cli_maze_parse(const char *cmd, cli_maze_args *a, int c, const char *arg)
 {
     int rc = CLI_OK;
     switch (c) {
+    /* -s is kept as text: its syntax depends on the topology (polar: R or RxC), which a
+     * later -t may still change; resolve_grid reads it. */
     case 's':
         a->size = arg;
         a->has_size = true;
@@ -216,6 +230,7 @@ int cli_maze_parse(const char *cmd, cli_maze_args *a, int c, const char *arg)
             return CLI_OK;
         }
         return cli_usage(cmd, "--wrap", "'%s': expected x, y or xy", arg);
+    /* The grid needs to know there is a weave, the generator how much. */
     case MA_WEAVE:
         if ((rc = parse_unit(cmd, "--weave", arg, &a->weave)) == CLI_OK)
             a->o.weave = a->weave;
@@ -269,12 +284,15 @@ int cli_maze_parse(const char *cmd, cli_maze_args *a, int c, const char *arg)
 
 const char *cli_gen_names(unsigned opt, char *buf, size_t cap)
 {
+    /* Counted first, so that the last name gets " and " rather than ", ". opt 0 asks
+     * for the row generators, which are the ones that stream. */
     size_t n = 0, len = 0, total = 0;
     for (size_t i = 0; i < amz_gen_count(); i++) {
         const amz_gen_info *g = amz_gen_at(i);
         total += opt ? (g->options & opt) != 0 : g->rows != NULL;
     }
     buf[0] = '\0';
+    /* A list past cap is cut by snprintf; len then passes cap and ends the loop. */
     for (size_t i = 0; i < amz_gen_count() && len < cap; i++) {
         const amz_gen_info *g = amz_gen_at(i);
         if (opt ? !(g->options & opt) : !g->rows)
@@ -299,6 +317,7 @@ static int resolve_grid(const char *cmd, cli_maze_args *a)
         *g = (amz_grid){a->topo, 6, a->h / 2 > 1 ? a->h / 2 : 2, 0, a->wrap, a->weave > 0};
     if (a->size && amz_grid_parse_size(a->topo, a->size, g, &err))
         return cli_usage(cmd, "--size", "%s", err.msg);
+    /* -s WxHxL and --levels L may both be given, as long as they agree. */
     if (a->levels && g->levels && g->levels != a->levels)
         return cli_usage(cmd, "--levels", "--levels %d and -s %s say different levels", (int)a->levels, a->size);
     if (a->levels)
@@ -306,6 +325,7 @@ static int resolve_grid(const char *cmd, cli_maze_args *a)
     if (amz_grid_check(g, &err))
         return cli_usage(cmd, a->weave > 0 || a->wrap || a->levels ? "grid" : "--size",
                          "%s", err.msg);
+    /* w and h follow the grid from here on (for polar: the first ring's cells, rings). */
     a->w = g->width;
     a->h = g->height;
     return CLI_OK;
@@ -333,6 +353,8 @@ int cli_maze_pictured(const char *cmd, const cli_maze_args *a, const char *what)
 
 int cli_maze_check(const char *cmd, cli_maze_args *a)
 {
+    /* The order matters: the topology decides how -s is read, and the grid which
+     * generators and shapes apply. */
     amz_error err;
     amz_error_clear(&err);
     if (amz_topology_parse(a->topology, &a->topo, &err))
@@ -354,6 +376,7 @@ int cli_maze_check(const char *cmd, cli_maze_args *a)
                              cli_gen_names(bit, names, sizeof names), a->g->name);
         }
     }
+    /* 0 when --threads was not given. */
     a->o.threads = (unsigned)a->threads;
     if (a->o.ends == AMZ_ENDS_LONGEST && (a->start.given || a->goal.given))
         return cli_usage(cmd, "--longest", "--longest places start and goal itself; drop %s",
@@ -375,6 +398,7 @@ int cli_maze_check(const char *cmd, cli_maze_args *a)
             return cli_usage(cmd, "--labyrinth", "%s is a fixed design on a flat square grid: drop %s", a->labyrinth,
                              other);
     }
+    /* The message names the first of these that was given. */
     const char *post = a->o.unicursal ? "--unicursal" : a->symmetry ? "--symmetry"
                      : a->o.sparse || a->o.sparse_share > 0 ? "--sparse" : NULL;
     if (post && ((a->topo != AMZ_TOPO_SQUARE && a->topo != AMZ_TOPO_HEX) || !amz_grid_is_plain(&a->grid)))
@@ -388,6 +412,7 @@ int cli_maze_check(const char *cmd, cli_maze_args *a)
         if (other)
             return cli_usage(cmd, "--unicursal", "a labyrinth is one path with its goal beside the start: drop %s",
                              other);
+        /* A mask's size is known only once it is read. */
         if (!a->mask && (a->w % 2 || a->h % 2))
             return cli_usage(cmd, "--unicursal", "needs an even width and height (2x2 cells a block), not %lldx%lld",
                              (long long)a->w, (long long)a->h);
@@ -426,6 +451,8 @@ int cli_maze_check(const char *cmd, cli_maze_args *a)
     /* The knobs the search may turn are those the user left alone. */
     a->target.free_goal = !a->goal.given && a->o.ends == AMZ_ENDS_KEEP;
     a->target.free_braid = a->o.braid == 0;
+    /* A dead-end ceiling below 100% (amz_target_init leaves it at INFINITY) is met by
+     * raising the braid, which a given --braid would fix. */
     if (a->target.dead_max < 100 && !a->target.free_braid)
         return cli_usage(cmd, "--dead-ends", "the search braids the maze to meet it: drop --braid");
     return cli_maze_ramp(cmd, a, 0, 1);
@@ -438,6 +465,7 @@ static void ramp_point(const cli_maze_args *a, int64_t k, int64_t n, int *lvl, d
     *bits = a->bits_lo;
     if (n < 2)
         return;
+    /* Numbers go linearly: maze 0 asks for the first, maze n - 1 for the last. */
     if (a->lvl_lo >= 0) /* levels in equal runs: 40 mazes easy..expert are 10 of each */
         *lvl = a->lvl_lo + (int)(k * (a->lvl_hi - a->lvl_lo + 1) / n);
     else
@@ -477,13 +505,17 @@ int cli_maze_ramp(const char *cmd, cli_maze_args *a, int64_t k, int64_t n)
     amz_status st = amz_difficulty_size(a->g->name, a->topo, lo, hi, a->aspect > 0 ? a->aspect : 1, &w, &h, &err);
     if (st)
         return cli_lib_fail(cmd, &err, st);
+    /* Without -s the size follows the level; the grid cli_maze_check resolved is kept in
+     * step by hand. */
     if (!a->has_size && !a->mask) {
         a->grid.width = a->w = w;
         a->grid.height = a->h = h;
     }
     if (a->mask)
         return CLI_OK; /* its cells are known once it is read: the search says */
-    /* A band no maze of this many cells can reach is refused before any work. */
+    /* A band no maze of this many cells can reach is refused before any work. The tree
+     * bound (difficulty.h) holds only while nothing braids: no --braid and no dead-end
+     * ceiling below 100%, which the search meets by braiding. */
     const bool perfect = a->g->perfect && a->o.braid == 0 && a->target.dead_max >= 100;
     const double bound = amz_difficulty_bound((uint64_t)(a->w * a->h), amz_topology_ndirs(a->topo), perfect);
     char what[64];
@@ -492,12 +524,14 @@ int cli_maze_ramp(const char *cmd, cli_maze_args *a, int64_t k, int64_t n)
                          "bits on %lld cells); a maze of about %dx%d reaches it",
                          cli_maze_ramp_name(a, k, n, what, sizeof what), lo, hi, (long long)a->w, (long long)a->h,
                          bound, (long long)a->w * (long long)a->h, w, h);
+    /* A path through every cell is w * h - 1 moves: no longer solution exists. */
     if (a->target.moves_min > (double)(a->w * a->h - 1))
         return cli_usage(cmd, "--solution-length", "%g moves do not fit a %lldx%lld maze", a->target.moves_min,
                          (long long)a->w, (long long)a->h);
     return CLI_OK;
 }
 
+/* From the library's estimate only: the CLI keeps no memory formula of its own. */
 uint64_t cli_maze_memory(const cli_maze_args *a, bool watched)
 {
     return amz_gen_memory_estimate_grid(a->g, &a->grid, watched);
@@ -507,6 +541,7 @@ uint64_t cli_maze_memory(const cli_maze_args *a, bool watched)
  * last cell of one island (the start's, else the largest) so that they are joined. */
 static int place_ends(const char *cmd, const cli_maze_args *a, amz_maze *m)
 {
+    /* With --longest the generator places both ends itself. */
     int rc = cli_set_ends(cmd, m, &a->start, &a->goal);
     if (rc || !a->allow_islands || (a->start.given && a->goal.given) || a->o.ends == AMZ_ENDS_LONGEST)
         return rc;
@@ -535,6 +570,8 @@ int cli_maze_prepare(const char *cmd, cli_maze_args *a, uint64_t max_memory, boo
     }
     a->o.seed = a->seed;
     a->o.allow_islands = a->allow_islands;
+    /* A mask is read first: its cells set the grid, so the memory check below can only
+     * come after it. */
     int rc;
     if (a->mask) {
         if ((rc = cli_load_mask(a->mask, a->topo, max_memory, m)))
@@ -556,6 +593,8 @@ int cli_maze_prepare(const char *cmd, cli_maze_args *a, uint64_t max_memory, boo
     amz_status st = AMZ_OK;
     if (!a->mask && (st = amz_maze_init_grid(m, &a->grid, &err)))
         return cli_lib_fail(cmd, &err, st);
+    /* Shape, then root, then ends: a --root or --start on a cell the shape removed is
+     * refused by name. */
     if (a->sh != AMZ_SHAPE_RECT && (st = amz_shape_apply(m, a->sh, &err))) {
         amz_maze_deinit(m);
         return cli_lib_fail(cmd, &err, st);

@@ -1,5 +1,6 @@
 /* output.c — where every command's output goes: the format by flag, extension or
- * terminal, and atomic output files whose temporary file the signal handler knows. */
+ * terminal, and atomic output files (amz_outfile, io.h) whose temporary file the signal
+ * handler knows, so that neither a failure nor an interrupt leaves a partial file. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -20,12 +21,16 @@ int cli_outfile_open(cli_outfile *o, const char *path)
                                     : amz_outfile_open(&o->f, to_stdout ? "-" : path, &err);
     if (st)
         return cli_lib_fail(NULL, &err, st);
+    /* An unnamed (O_TMPFILE) temporary file vanishes with the process: nothing to remove.
+     * o->f.tmp is NULL too when writing standard output or a device in place. */
     cli_signals_track(o->f.unnamed ? NULL : o->f.tmp);
     return CLI_OK;
 }
 
 int cli_outfile_end(const char *cmd, cli_outfile *o, amz_status st, const amz_error *err)
 {
+    /* Each path stops tracking only after the temporary file is gone or renamed, so a
+     * signal in between still removes it. */
     if (st) {
         amz_outfile_abort(&o->f);
         cli_signals_track(NULL);
@@ -33,6 +38,8 @@ int cli_outfile_end(const char *cmd, cli_outfile *o, amz_status st, const amz_er
     }
     amz_error cerr;
     amz_error_clear(&cerr);
+    /* The commit's message names the file already ("path: ..."): no prefix. A full disk or
+     * a closed standard output may show only here, at the flush. */
     st = amz_outfile_commit(&o->f, &cerr);
     cli_signals_track(NULL);
     if (st)
@@ -53,12 +60,14 @@ static bool is_device(const char *path)
     return stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode);
 }
 
+/* NULL (no -o) and "-" (an explicit -o -) both mean standard output. */
 static bool to_stdout(const char *path)
 {
     return !path || strcmp(path, "-") == 0;
 }
 
-/* "a .amz, .json or .txt name" — the extensions of fmts, for messages. */
+/* ".amz, .json or .txt" — the extensions of fmts, for messages. snprintf truncates at
+ * cap and len then passes it, which ends the loop: never an overrun. */
 static const char *ext_list(const cli_format *fmts, int n, char *buf, size_t cap)
 {
     size_t len = 0;
@@ -73,6 +82,7 @@ static const char *ext_list(const cli_format *fmts, int n, char *buf, size_t cap
 int cli_output_format(const char *cmd, const char *path, const char *format, const cli_format *fmts, int n, int dflt,
                       int *out)
 {
+    /* --format wins over the name: "-o out.dat --format json" is allowed. */
     char exts[128];
     *out = dflt;
     if (format) {
@@ -81,6 +91,7 @@ int cli_output_format(const char *cmd, const char *path, const char *format, con
                 *out = i;
                 goto chosen;
             }
+        /* "amz, json or text", cut (not overrun) at the buffer's end like ext_list. */
         char names[128];
         size_t len = 0;
         for (int i = 0; i < n && len < sizeof names; i++) {
@@ -91,6 +102,8 @@ int cli_output_format(const char *cmd, const char *path, const char *format, con
         return cli_usage(cmd, "--format", "'%s': %s writes %s", format, cmd, names);
     }
     *out = dflt;
+    /* Only the last component's extension counts: a dot in a folder name ("v1.2/maze")
+     * is not one. */
     if (!to_stdout(path) && !is_device(path)) {
         const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
         bool found = false;
@@ -104,7 +117,8 @@ int cli_output_format(const char *cmd, const char *path, const char *format, con
                              ext_list(fmts, n, exts, sizeof exts), n > 1 ? " (or give --format)" : "");
     }
 chosen:
-    /* Binary data on a terminal is noise, and can upset it: only on request. */
+    /* Binary data on a terminal is noise, and can upset it: only on request. !path, not
+     * to_stdout: an explicit -o - is that request. CLI_FAIL (1), not a usage error. */
     if (fmts[*out].binary && !path && isatty(STDOUT_FILENO))
         return cli_fail(cmd, "will not write %s data to a terminal; give -o FILE%s, a pipe, or -o - to insist", 
                         fmts[*out].name, fmts[*out].ext);
@@ -113,6 +127,8 @@ chosen:
 
 int cli_output_not_input(const char *cmd, const char *in, const char *out, bool same_format)
 {
+    /* Same device and inode: catches the one file under two spellings (./m.amz, a hard
+     * link) too. An output that does not exist yet cannot be the input. */
     struct stat a, b;
     if (same_format || !in || !out || strcmp(in, "-") == 0 || strcmp(out, "-") == 0 || stat(in, &a) != 0 ||
         stat(out, &b) != 0 || !S_ISREG(a.st_mode) || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
@@ -121,6 +137,7 @@ int cli_output_not_input(const char *cmd, const char *in, const char *out, bool 
                      in);
 }
 
+/* Indexes 0, 1, 2 are what cli_output_check maps to AMZ_FORMAT_AMZ, _JSON and _TEXT. */
 static const cli_format maze_formats[] = {
     {"amz", ".amz", true},
     {"json", ".json", false},
@@ -142,6 +159,10 @@ int cli_output_check(const char *cmd, cli_output *out)
     amz_text_options_init(&out->text);
     if (out->style && amz_text_style_parse(out->style, &out->text.style, &err))
         return cli_usage(cmd, "--style", "%s", err.msg);
+    /* auto: colour only for a terminal on standard output, and not with NO_COLOR
+     * (no-color.org) or TERM=dumb. */
+    /* Style and colour are checked even for .amz and JSON, which do not use them: a bad
+     * value is refused whatever the output. */
     const char *color = out->color ? out->color : "auto";
     if (strcmp(color, "always") == 0) {
         out->text.color = true;

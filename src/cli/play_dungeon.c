@@ -11,8 +11,10 @@
 #include "cli/play_term.h"
 #include "play/dungeon_game.h"
 
+/* Screen rows above the map: the status line and the key help. */
 enum { TOP = 2 };
 
+/* The square direction (amaze/maze.h) of a movement key, -1 for any other key. */
 static int key_dir(int ch)
 {
     switch (ch) {
@@ -24,7 +26,8 @@ static int key_dir(int ch)
     }
 }
 
-/* The origin of a view of n cells on a map of len, keeping `at` in the middle. */
+/* The origin of a view of n cells on a map of len, keeping `at` in the middle, clamped
+ * so that the view never runs past either edge (a map that fits is shown from 0). */
 static int64_t view_origin(int64_t at, int64_t len, int64_t n)
 {
     if (len <= n)
@@ -33,6 +36,8 @@ static int64_t view_origin(int64_t at, int64_t len, int64_t n)
     return o < 0 ? 0 : o > len - n ? len - n : o;
 }
 
+/* Draws the whole screen each time (erase, then every visible tile): the loop redraws
+ * at least every 100 ms, which keeps the clock on the status line running. */
 static void draw(const dungeon_game *dg, bool fog, int64_t now)
 {
     if (pt_too_small(40, 8))
@@ -46,9 +51,11 @@ static void draw(const dungeon_game *dg, bool fog, int64_t now)
     for (int sy = 0; sy < h && oy + sy < d->height; sy++)
         for (int sx = 0; sx < w && ox + sx < d->width; sx++) {
             const int32_t x = (int32_t)(ox + sx), y = (int32_t)(oy + sy);
+            /* Unseen tiles stay blank (erase cleared them). */
             if (fog && !dungeon_game_seen(dg, x, y))
                 continue;
             const char c = x == px && y == py ? '@' : amz_dungeon_glyph(d, x, y);
+            /* Tiles are the game's square-maze cells, id y * width + x (dungeon_game.h). */
             const int pair = c == '@' ? PT_PLAYER : c == '#' ? PT_WALL : c == '>' ? PT_GOAL : c == '<' ? PT_HOME
                            : c == '+' ? PT_WARN : maze_game_visited(g, (amz_cell)y * d->width + x) ? PT_VISITED : 0;
             if (pair)
@@ -79,6 +86,8 @@ static void draw(const dungeon_game *dg, bool fog, int64_t now)
 
 int cli_play_dungeon(const char *cmd, const char *file, bool fog)
 {
+    /* Standard input is where the keys come from, so the dungeon must be a file; it is
+     * loaded (default memory limit) before the screen is taken, so errors print plainly. */
     if (strcmp(file, "-") == 0)
         return cli_usage(cmd, "--dungeon", "'-' is the keyboard here: give a file name");
     amz_dungeon d;
@@ -92,6 +101,8 @@ int cli_play_dungeon(const char *cmd, const char *file, bool fog)
     dungeon_game dg;
     amz_error err;
     amz_error_clear(&err);
+    /* The game keeps its own copy of the dungeon. On error the screen is given back
+     * first, so that the message shows on the normal screen. */
     amz_status st = dungeon_game_init(&dg, &d, &err);
     amz_dungeon_deinit(&d);
     if (st) {
@@ -104,6 +115,8 @@ int cli_play_dungeon(const char *cmd, const char *file, bool fog)
         int ch = pt_next_key(100);
         if (ch == PT_STOP || ch == 27 || ch == 'q' || ch == 'Q')
             break;
+        /* ERR: no key within 100 ms (or a resize); redraw for the clock. The time is read
+         * again after the wait, so a move is stamped when its key came. */
         if (ch == ERR)
             continue;
         now = pt_now_ms();

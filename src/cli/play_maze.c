@@ -1,6 +1,7 @@
 /* play_maze.c — `amaze play`: the maze runner in the terminal (ncurses). The rules
  * live in src/play/maze_game.c; this file parses options, makes the maze exactly as
- * `amaze generate` does, draws the maze around the player and turns keys into moves. */
+ * `amaze generate` does, draws the maze around the player and turns keys into moves.
+ * Flat square and hex mazes only (the two layouts drawn here); docs/PLAY.md. */
 #include <curses.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -47,9 +48,11 @@ static const char *const help[] = {
     "(default ~/.local/share/amaze/scores). docs/PLAY.md has the details.\n",
     NULL};
 
+/* Everything a session holds; the maze_game, the hint and the scores are owned. */
 typedef struct ui {
     maze_game g;
     scores sc;
+    /* record: rounds may set best times (not on a mask: docs/PLAY.md). */
     bool fog, hint_on, has_file, record;
     uint64_t seed;
     const char *algorithm;
@@ -58,11 +61,12 @@ typedef struct ui {
     amz_cell *hint_cells; /* its cells */
     char key[SCORES_KEY_MAX];
     char note[2 * AMZ_ERROR_MAX]; /* a message under the maze, until the next key */
+    /* The best time before the round just won (0 = none), and whether it beat it. */
     uint64_t best_tenths;
     bool new_best;
 } ui;
 
-/* Key to direction on a square maze, -1 if not a move. */
+/* Key to direction on a square maze, -1 if not a move. Capitals move too. */
 static int square_dir(int ch)
 {
     switch (ch) {
@@ -75,7 +79,8 @@ static int square_dir(int ch)
 }
 
 /* Key to direction on a hex maze, -1 if not a move. Left and right have two
- * candidates each; the open one is taken (the upper one if both are). */
+ * candidates each; the open one is taken (the upper one if both are, the lower one,
+ * and so a wall, if neither is). q is NW here, so hex games quit on Q or Esc. */
 static int hex_dir(const maze_game *g, int ch)
 {
     switch (ch) {
@@ -102,6 +107,8 @@ typedef struct view {
     int h, w;       /* size of the maze area */
 } view;
 
+/* Writes s at maze character (y, x), clipping each character to the maze area, so
+ * that callers need not know what is on screen. */
 static void put(const view *v, int64_t y, int64_t x, const char *s)
 {
     for (; *s; s++, x++) {
@@ -111,13 +118,17 @@ static void put(const view *v, int64_t y, int64_t x, const char *s)
     }
 }
 
-/* Character size of the whole maze picture, and where a cell's inside starts. */
+/* Character size of the whole maze picture: 3 columns a cell plus the closing wall,
+ * 2 lines a cell plus the bottom wall (and one more for hex, whose odd columns sit one
+ * line lower). */
 static void maze_extent(const amz_maze *m, int64_t *h, int64_t *w)
 {
     *w = 3 * (int64_t)m->width + 1;
     *h = 2 * (int64_t)m->height + (m->topology == AMZ_TOPO_HEX ? 2 : 1);
 }
 
+/* The maze character at the top-left corner of cell c's picture; its inside starts
+ * one down and one right. */
 static void cell_origin(const amz_maze *m, amz_cell c, int64_t *y, int64_t *x)
 {
     int32_t cx, cy;
@@ -163,6 +174,7 @@ static void draw_inside(const view *v, const amz_maze *m, amz_cell c, const char
     pt_attr(pair, bold, false);
 }
 
+/* Seconds with one decimal, truncated (not rounded) like the tenths the scores keep. */
 static void fmt_time(char *buf, size_t cap, int64_t ms)
 {
     snprintf(buf, cap, "%lld.%lld", (long long)(ms / 1000), (long long)(ms / 100 % 10));
@@ -174,6 +186,7 @@ static void fmt_time(char *buf, size_t cap, int64_t ms)
 static void status_line(const ui *u, int64_t now, char *line, size_t cap, int cols)
 {
     const maze_game *g = &u->g;
+    /* seg[k][0] is segment k's long form, seg[k][1] its short one. */
     char t[32], b[32] = "", seg[8][2][48];
     fmt_time(t, sizeof t, maze_game_elapsed_ms(g, now));
     const score_entry *e = scores_find(&u->sc, u->key);
@@ -249,6 +262,7 @@ static void draw_win(const ui *u)
 {
     const maze_game *g = &u->g;
     char l1[96], l2[96], l3[96], t[32];
+    /* The clock froze at the win, so any time reads the same. */
     fmt_time(t, sizeof t, maze_game_elapsed_ms(g, 0));
     snprintf(l1, sizeof l1, "time %s s   moves %llu   optimal %llu", t, (unsigned long long)g->moves,
              (unsigned long long)g->optimal);
@@ -285,7 +299,8 @@ static void draw(ui *u, int64_t now)
         v.ox = px + 1 - v.w / 2;
         v.ox = v.ox < 0 ? 0 : v.ox > mw - v.w ? mw - v.w : v.ox;
     }
-    /* Only the cells whose picture meets the screen. */
+    /* Only the cells whose picture meets the screen, with one cell of margin: pictures
+     * share their edges with the neighbours' and hex columns are staggered. */
     int64_t x0 = v.ox / 3 - 1, x1 = (v.ox + v.w) / 3 + 1, y0 = v.oy / 2 - 1, y1 = (v.oy + v.h) / 2 + 1;
     x0 = x0 < 0 ? 0 : x0;
     y0 = y0 < 0 ? 0 : y0;
@@ -300,6 +315,7 @@ static void draw(ui *u, int64_t now)
             if (maze_game_visited(g, c))
                 draw_inside(&v, m, c, "..", PT_VISITED, false);
         }
+    /* Cell 0 of the hint is the player's and cell len the goal's: both have marks. */
     if (u->hint_on && u->hint_cells)
         for (uint64_t i = 1; i < u->hint.len; i++)
             draw_inside(&v, m, u->hint_cells[i], "::", PT_HINT, true);
@@ -326,6 +342,8 @@ static void hint_clear(ui *u)
     u->hint_cells = NULL;
 }
 
+/* Recomputes the hint from where the player stands (after every key while it is on).
+ * A failure is shown as the note; the game goes on without a hint. */
 static void hint_update(ui *u)
 {
     hint_clear(u);
@@ -335,6 +353,7 @@ static void hint_update(ui *u)
     amz_error_clear(&err);
     amz_status st = maze_game_hint(&u->g, &u->hint, &err);
     if (!st) {
+        /* A path of len moves visits len + 1 cells. */
         u->hint_cells = malloc((size_t)(u->hint.len + 1) * sizeof *u->hint_cells);
         if (u->hint_cells && amz_path_cells(&u->g.maze, &u->hint, u->hint_cells)) {
             free(u->hint_cells);
@@ -347,6 +366,7 @@ static void hint_update(ui *u)
 
 static void won(ui *u, int64_t now)
 {
+    /* The scores keep tenths of a second (docs/PLAY.md), truncated. */
     int64_t ms = maze_game_elapsed_ms(&u->g, now);
     uint64_t tenths = (uint64_t)(ms / 100);
     const score_entry *e = scores_find(&u->sc, u->key);
@@ -356,7 +376,9 @@ static void won(ui *u, int64_t now)
 }
 
 /* The best-times key: topology and size, then the settings that change the game
- * when they are not the defaults (generator, braid). */
+ * when they are not the defaults (generator, braid, unicursal, symmetry, sparse). Each
+ * part is added only while the key has room (SCORES_KEY_MAX), so a long key is cut,
+ * never overrun. scores_record takes only [a-z0-9-] keys. */
 static void set_key(ui *u)
 {
     int n = snprintf(u->key, sizeof u->key, "maze-%s-%dx%d", amz_topology_name(u->g.maze.topology),
@@ -381,12 +403,14 @@ static int new_round(ui *u, amz_error *err)
     amz_status st;
     if ((st = amz_maze_copy(&m, &u->g.maze, err)))
         return st;
+    /* clear keeps size, mask, start and goal (maze.h): only the passages are new. */
     amz_maze_clear(&m);
     u->o.seed = ++u->seed;
     if ((st = amz_gen_run(&m, u->algorithm, &u->o, NULL, err))) {
         amz_maze_deinit(&m);
         return st;
     }
+    /* The old game is replaced only once the new one stands: a failure keeps playing. */
     maze_game ng;
     st = maze_game_init(&ng, &m, err);
     amz_maze_deinit(&m);
@@ -403,6 +427,8 @@ static void loop(ui *u)
     bool hex = u->g.maze.topology == AMZ_TOPO_HEX;
     for (;;) {
         int64_t now = pt_now_ms();
+        /* A scores problem is shown once, when no other note is up; one byte less than
+         * the note leaves room for the leading space. */
         char warning[sizeof u->note - 1];
         if (!u->note[0] && scores_take_warning(&u->sc, warning, sizeof warning))
             snprintf(u->note, sizeof u->note, " %s", warning);
@@ -410,6 +436,8 @@ static void loop(ui *u)
         int ch = pt_next_key(100);
         if (ch == PT_STOP)
             return;
+        /* ERR: no key within 100 ms (or a resize); the redraw keeps the clock running.
+         * Any key clears the note. */
         if (ch == ERR)
             continue;
         u->note[0] = '\0';
@@ -453,6 +481,8 @@ int cmd_play(int argc, char **argv)
     memset(&u, 0, sizeof u);
     cli_maze_args a;
     cli_maze_args_init(&a, 2, 2); /* without --size the terminal sets the size below */
+    /* cli_maze_args has no flag for -t (its default is a name), so -t and -a are noted
+     * here for the refusals of --dungeon and --file below. */
     bool topology_given = false, algorithm_given = false;
     int c, rc;
     cli_getopt_reset();
@@ -481,6 +511,8 @@ int cmd_play(int argc, char **argv)
             return cli_usage(cmd, "--dungeon", "the dungeon file is the whole map: only --fog goes with it");
         return cli_play_dungeon(cmd, dungeon, u.fog);
     }
+    /* A file is the whole maze: an option that would make or change one is refused by
+     * name rather than ignored. */
     if (file) {
         const char *maze_opt = a.has_size ? "--size" : topology_given ? "--topology" : algorithm_given ? "--algorithm"
                              : a.has_seed ? "--seed" : a.mask ? "--mask" : a.shape ? "--shape"
@@ -496,8 +528,8 @@ int cmd_play(int argc, char **argv)
         return rc;
     if (!file && (rc = cli_maze_flat(cmd, &a, "play takes")))
         return rc;
-    /* A maze is played on one screen's worth of memory at most per cell bit; refuse
-     * absurd sizes before the terminal is taken over. */
+    /* At most 2^26 cells (also for --file below): refuse absurd sizes before the terminal
+     * is taken over. */
     if (a.has_size && a.w * a.h > ((int64_t)1 << 26))
         return cli_usage(cmd, "--size", "%lldx%lld is too big to play (at most 67108864 cells)", (long long)a.w,
                          (long long)a.h);
@@ -519,11 +551,14 @@ int cmd_play(int argc, char **argv)
         }
         u.has_file = true;
         u.seed = m.seed;
+        /* 'n' makes new mazes with the file's generator (if known) and seed + 1, but the
+         * default options: the file's own are not read back. */
         u.algorithm = amz_gen_find(m.algorithm) ? amz_gen_find(m.algorithm)->name : "backtracker";
         amz_gen_options_init(&u.o);
     } else {
         if (!a.has_size && !a.mask) {
-            /* Fill the screen below the two status lines. */
+            /* Fill the screen below the two status lines: the inverse of maze_extent. The
+             * grid cli_maze_check resolved is set to the same size by hand. */
             int cols = 80, rows = 24;
             if (!term_size(&cols, &rows))
                 return cli_fail(cmd, "standard output is not a terminal");
@@ -560,6 +595,8 @@ int cmd_play(int argc, char **argv)
         pt_stop();
         return cli_lib_fail(cmd, &err, st);
     }
+    /* No usable location (no absolute XDG_DATA_HOME nor HOME, or a path too long for
+     * the buffer): play on, saving nothing. */
     char path[4096];
     scores_init(&u.sc, scores_default_path(path, sizeof path) ? path : NULL);
     scores_load(&u.sc);

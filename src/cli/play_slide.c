@@ -1,6 +1,7 @@
 /* play_slide.c — `amaze slide play`: the sliding puzzle in the terminal (ncurses).
  * The rules live in src/play/slide_game.c (shuffles and solvers are the library's);
- * this file draws the board, reads keys and mouse clicks, and animates auto-solve. */
+ * this file draws the board, reads keys and mouse clicks, and animates auto-solve.
+ * Keys name the way the TILE goes; the solvers' moves name the blank's (docs/PLAY.md). */
 #include <curses.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -38,6 +39,7 @@ static const char help_play[] =
     "\n"
     "Best times per size are kept with those of 'amaze play' (docs/PLAY.md).\n";
 
+/* A session; the auto-solve moves and the scores are owned. */
 typedef struct sui {
     slide_game g;
     scores sc;
@@ -53,8 +55,11 @@ typedef struct sui {
     int top, left;            /* screen position of the board */
 } sui;
 
+/* A cell is "+----" wide and two lines high, sharing its border with the neighbours;
+ * auto-solve plays one move every AUTO_MS milliseconds. */
 enum { CELL_W = 5, CELL_H = 2, AUTO_MS = 180 };
 
+/* Seconds with one decimal, truncated like the tenths the scores keep. */
 static void fmt_time(char *buf, size_t cap, int64_t ms)
 {
     snprintf(buf, cap, "%lld.%lld", (long long)(ms / 1000), (long long)(ms / 100 % 10));
@@ -88,6 +93,8 @@ static void draw(sui *u, int64_t now)
     } else {
         mvaddnstr(1, 0, " arrows/wasd slide  h hint  A auto-solve  r restart  n new  q quit", COLS);
     }
+    /* Kept in u for click_cell: the board starts below the status, the key line and a
+     * blank line, centred across. */
     u->top = 3;
     u->left = (COLS - bw) / 2;
     for (int r = 0; r <= b->rows; r++)
@@ -104,6 +111,7 @@ static void draw(sui *u, int64_t now)
         if (!tile)
             continue;
         int y = u->top + (cell / b->cols) * CELL_H + 1, x = u->left + (cell % b->cols) * CELL_W + 1;
+        /* A tile already on its goal cell is drawn in the PT_HOME colour. */
         bool home = amz_slide_goal_tile(b, cell) == tile;
         bool hint = cell == u->hint_cell;
         int pair = hint ? PT_HINT : home ? PT_HOME : PT_TILE;
@@ -143,6 +151,7 @@ static void stop_auto(sui *u)
     u->auto_next = 0;
 }
 
+/* A won round by hand: its time (tenths, truncated) may be a new best for the size. */
 static void won(sui *u, int64_t now)
 {
     if (u->assisted)
@@ -152,6 +161,8 @@ static void won(sui *u, int64_t now)
     u->new_best = scores_record(&u->sc, u->key, (uint64_t)(slide_game_elapsed_ms(&u->g, now) / 100), u->g.moves);
 }
 
+/* State of the front end that a restart or a new shuffle clears. The key holds only
+ * [a-z0-9-], as the scores file wants. */
 static void start_round(sui *u)
 {
     stop_auto(u);
@@ -185,6 +196,7 @@ static void hint(sui *u)
         r += m == AMZ_SLIDE_UP ? -1 : m == AMZ_SLIDE_DOWN ? 1 : 0;
         c += m == AMZ_SLIDE_LEFT ? -1 : m == AMZ_SLIDE_RIGHT ? 1 : 0;
         u->hint_cell = r * b->cols + c;
+        /* Indexed by the blank's move: the tile goes the other way. */
         static const char *const way[] = {"down", "up", "right", "left"};
         snprintf(u->note, sizeof u->note, " hint: slide tile %d %s (%zu moves to go%s)", b->tiles[u->hint_cell],
                  way[m], s.length, s.optimal ? ", fewest" : "");
@@ -192,6 +204,8 @@ static void hint(sui *u)
     amz_slide_solution_deinit(&s);
 }
 
+/* The board cell under a click, -1 off the board or on a grid line (every CELL_H-th
+ * line and CELL_W-th column from the board's corner). */
 static int click_cell(const sui *u, const MEVENT *ev)
 {
     int y = ev->y - u->top, x = ev->x - u->left;
@@ -210,6 +224,7 @@ static void loop(sui *u)
         char warning[sizeof u->note - 1];
         if (!u->note[0] && scores_take_warning(&u->sc, warning, sizeof warning))
             snprintf(u->note, sizeof u->note, " %s", warning);
+        /* Auto-solve steps by the clock, not by keys: one move when its time has come. */
         if (u->auto_moves.moves && now >= u->auto_at) {
             if (u->auto_next < u->auto_moves.length) {
                 int m = amz_slide_move_parse(u->auto_moves.moves[u->auto_next++]);
@@ -225,6 +240,7 @@ static void loop(sui *u)
             return;
         if (ch == ERR)
             continue;
+        /* q and Esc quit as well; any other key only stops it. */
         if (u->auto_moves.moves) { /* any key stops the animation */
             stop_auto(u);
             if (ch != 'q' && ch != 27)
@@ -240,6 +256,8 @@ static void loop(sui *u)
         case 'n': {
             amz_error err;
             amz_error_clear(&err);
+            /* On failure the current round goes on (the game holds no heap memory, so
+             * replacing it by assignment leaks nothing). */
             slide_game ng;
             if (slide_game_new(&ng, u->g.board.rows, u->g.board.cols, u->g.seed + 1, u->g.walked, u->g.walk, &err) ==
                 AMZ_OK)
@@ -261,6 +279,7 @@ static void loop(sui *u)
         case KEY_RIGHT: case 'd': case 'D': moved = slide_game_slide(&u->g, AMZ_SLIDE_RIGHT, now); break;
         case KEY_MOUSE: {
             MEVENT ev;
+            /* pt_start set mouseinterval(0), so a press counts as the click. */
             if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
                 moved = slide_game_click(&u->g, click_cell(u, &ev), now);
             break;
@@ -297,6 +316,8 @@ int slide_play(int argc, char **argv)
     if (argc - optind == 1) {
         const char *a = argv[optind];
         char *end;
+        /* strtol for the numbers, but a digit must start each (no sign or space), and huge
+         * values are held at 99 so that the range message below names them. */
         long r = strtol(a, &end, 10), k = 0;
         bool ok = end != a && (*end == 'x' || *end == 'X') && end[1] >= '0' && end[1] <= '9';
         if (ok) {
@@ -318,11 +339,13 @@ int slide_play(int argc, char **argv)
     memset(&u, 0, sizeof u);
     amz_error err;
     amz_error_clear(&err);
+    /* The board is made before the screen is taken, so errors print plainly. */
     amz_status st = slide_game_new(&u.g, rows, cols, has_seed ? seed : cli_random_seed(), walked, walk, &err);
     if (st)
         return cli_lib_fail(cmd, &err, st);
     if ((rc = pt_start(cmd, true)))
         return rc;
+    /* The same scores file as `amaze play`, under "slide-MxN" keys. */
     char path[4096];
     scores_init(&u.sc, scores_default_path(path, sizeof path) ? path : NULL);
     scores_load(&u.sc);

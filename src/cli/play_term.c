@@ -14,6 +14,8 @@
 
 #include "cli/cli.h"
 
+/* caught is the only variable the handler writes, hence volatile sig_atomic_t. active:
+ * curses mode is on (pt_stop's guard, so that it runs once per pt_start). */
 static volatile sig_atomic_t caught;
 static bool active, colors, atexit_done;
 static int instant_errs; /* reads that failed without waiting, in a row */
@@ -48,6 +50,8 @@ static void restore_at_exit(void)
     pt_stop();
 }
 
+/* 200 failed reads in a row that did not wait: a dead terminal fails every read at once,
+ * while one stray error must not end a game. */
 bool pt_should_stop(void)
 {
     return caught || instant_errs > 200;
@@ -58,6 +62,9 @@ int pt_next_key(int timeout_ms)
     timeout(timeout_ms);
     int64_t t0 = pt_now_ms();
     int ch = getch();
+    /* ERR after the full wait is just "no key"; ERR well before it means the read failed
+     * at once (EOF or EIO from a closed terminal). A signal also cuts the wait short, but
+     * pt_should_stop sees that through caught. */
     bool instant = ch == ERR && pt_now_ms() - t0 < timeout_ms / 4;
     instant_errs = instant ? instant_errs + 1 : 0;
     if (pt_should_stop())
@@ -69,6 +76,8 @@ int pt_next_key(int timeout_ms)
     return ch;
 }
 
+/* The exit status of a game: CLI_OK, CLI_FAIL for a lost terminal, and for a signal
+ * 128 + its number (130 for SIGINT), like cli_signals_install's handler. */
 int pt_signal_exit(const char *cmd)
 {
     int sig = pt_signal();
@@ -89,6 +98,8 @@ int pt_start(const char *cmd, bool mouse)
     const char *term = getenv("TERM");
     if (!term || !term[0])
         return cli_fail(cmd, "TERM is not set: cannot tell what the terminal can do");
+    /* From here a signal only sets caught: the game loop must leave curses mode itself
+     * (pt_stop is not async-signal-safe), so the program's exiting handler is replaced. */
     cli_signals_handle(on_signal);
     if (!atexit_done) {
         atexit(restore_at_exit);
@@ -106,6 +117,8 @@ int pt_start(const char *cmd, bool mouse)
         return cli_fail(cmd, "the terminal type '%s' cannot move the cursor: run the game in a terminal "
                              "emulator (TERM=xterm-256color, for example)", term);
     }
+    /* Keys arrive one at a time, unechoed; arrows and PgUp come as KEY_* codes (keypad).
+     * The 100 ms key timeout holds until pt_next_key sets its caller's. */
     cbreak();
     noecho();
     keypad(stdscr, TRUE);
@@ -116,6 +129,7 @@ int pt_start(const char *cmd, bool mouse)
     const char *nc = getenv("NO_COLOR");
     colors = has_colors() && !(nc && nc[0]) && strcmp(term, "dumb") != 0;
     if (colors) {
+        /* -1 below is the terminal's own background (use_default_colors). */
         start_color();
         use_default_colors();
         init_pair(PT_WALL, COLOR_BLUE, -1);
@@ -143,6 +157,7 @@ bool pt_color(void)
 
 void pt_attr(int pair, bool bold, bool on)
 {
+    /* attroff must be given the same pair and bold as the attron it ends. */
     int a = (colors ? COLOR_PAIR(pair) : 0) | (bold ? A_BOLD : 0);
     if (!colors && (pair == PT_STATUS || pair == PT_PANEL || pair == PT_PLAYER))
         a |= pair == PT_PLAYER ? A_BOLD : A_REVERSE; /* plain terminals: still visible */
@@ -172,6 +187,8 @@ bool pt_too_small(int w, int h)
     return true;
 }
 
+/* The box is the longest line plus two columns a side and one blank line above and
+ * below, cut to the screen's width (lines cut to fit). */
 void pt_panel(const char *const *text, int n)
 {
     int w = 0;

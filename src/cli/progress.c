@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 
+/* Seconds on the monotonic clock: a wall-clock change cannot upset the rate or ETA. */
 static double now(void)
 {
     struct timespec ts;
@@ -22,14 +23,15 @@ void cli_progress_init(cli_progress *p, const char *label, bool quiet)
     p->t0 = now();
     p->last = 0;
     p->visits = p->total = 0;
-    /* AMAZE_PROGRESS_DELAY (seconds) shortens the wait, for tests and the curious. */
+    /* AMAZE_PROGRESS_DELAY (seconds) shortens the wait, for tests and the curious; a value
+     * that is not a number, or negative, keeps the one second. */
     const char *d = getenv("AMAZE_PROGRESS_DELAY");
     char *end;
     double v = d ? strtod(d, &end) : 1.0;
     p->delay = d && end != d && v >= 0 ? v : 1.0;
 }
 
-/* "123.4 M" style count with SI prefixes. */
+/* "123.4 M" style count with SI prefixes (powers of 1000, unlike cli_human_bytes). */
 static void si(double v, char *buf, size_t cap)
 {
     static const char *const pre[] = {"", "k", "M", "G", "T"};
@@ -48,6 +50,8 @@ int cli_progress_event(void *ctx, const amz_event *ev)
     cli_progress *p = ctx;
     if (!p->enabled)
         return 0;
+    /* Solvers send no PROGRESS events (cli.h), so with total set VISIT events are counted
+     * instead; the clamp keeps the bar at 100% should they pass total. */
     if (p->total && ev->type == AMZ_EV_VISIT) {
         /* A solver: every 65536th visit is a step (the clock is read that often). */
         if ((++p->visits & 0xffff) == 0)
@@ -62,7 +66,8 @@ int cli_progress_event(void *ctx, const amz_event *ev)
 static void draw(cli_progress *p, uint64_t index, uint64_t total)
 {
     double t = now(), el = t - p->t0;
-    /* Redraw at most ten times a second, and not before the delay. */
+    /* Redraw at most ten times a second, and not before the delay; the last step
+     * (index == total) is always drawn once a bar is shown, so it ends at 100%. */
     if (el < p->delay || (p->shown && t - p->last < 0.1 && index < total))
         return;
     p->last = t;
@@ -78,6 +83,7 @@ static void draw(cli_progress *p, uint64_t index, uint64_t total)
     bar[WIDTH] = '\0';
     char rate[32];
     si(el > 0 ? (double)index / el : 0, rate, sizeof rate);
+    /* The ETA assumes the rest goes at the average rate so far. */
     double eta = frac > 0 ? el * (1 - frac) / frac : 0;
     long s = (long)(eta + 0.5);
     fprintf(stderr, "\r%s [%s] %3d%%  %scells/s  ETA %ld:%02ld:%02ld ", p->label, bar, (int)(frac * 100), rate,
@@ -88,6 +94,7 @@ static void draw(cli_progress *p, uint64_t index, uint64_t total)
 void cli_progress_done(cli_progress *p)
 {
     if (p->shown) {
+        /* Carriage return, then ANSI EL (erase to the end of the line). */
         fputs("\r\033[K", stderr);
         fflush(stderr);
     }

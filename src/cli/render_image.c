@@ -1,5 +1,6 @@
-/* render_image.c — the picture side of `amaze render`: option values for cell, wall,
- * margin, colours and page, and writing PNG, SVG or PDF atomically. */
+/* render_image.c — the picture side of `amaze render` (and `amaze animate`'s options):
+ * option values for cell, wall, margin, colours and page, the memory guard, and writing
+ * PNG, SVG or PDF atomically, with --answer-key as a second file or a second PDF page. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -9,6 +10,7 @@
 
 void cli_image_args_init(cli_image_args *a)
 {
+    /* 0 cell and wall and -1 margin mean "auto" to amz_image_options (cli.h). */
     memset(a, 0, sizeof *a);
     a->margin = -1;
 }
@@ -33,7 +35,8 @@ int cli_image_options(const char *cmd, const cli_image_args *a, amz_image_option
     return CLI_OK;
 }
 
-/* FILE.png -> FILE-key.png: where the solved copy of --answer-key goes. */
+/* FILE.png -> FILE-key.png: where the solved copy of --answer-key goes (a name without
+ * an extension just gains "-key"; a dot in a folder name is not an extension). */
 static void key_path(const char *path, char *out, size_t cap)
 {
     const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
@@ -41,8 +44,9 @@ static void key_path(const char *path, char *out, size_t cap)
     snprintf(out, cap, "%.*s-key%s", (int)stem, path, path + stem);
 }
 
-/* --answer-key as two pictures: the puzzle at path, the solved copy beside it. Both
- * files appear together or neither does. */
+/* --answer-key as two pictures: the puzzle at path, the solved copy beside it. Both are
+ * written in full before either is committed, so a failed write leaves neither file; only
+ * a failure of the key's own commit, after the puzzle's, can leave the puzzle alone. */
 static int write_pair(const char *cmd, const amz_maze *m, amz_image_format f, const char *path,
                       const amz_image_options *o)
 {
@@ -81,6 +85,7 @@ int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, con
     int rc = cli_image_options(cmd, a, &o);
     if (rc)
         return rc;
+    /* Option pairs are refused before any solving or drawing. */
     if (a->page && f != AMZ_IMAGE_PDF)
         return cli_usage(cmd, "--page", "pages are for PDF output (use -o FILE.pdf or --format pdf)");
     amz_maze solved;
@@ -91,7 +96,8 @@ int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, con
             return cli_usage(cmd, "--answer-key", "a %s key is a second file: give -o FILE.%s (or a PDF: two pages)",
                              amz_image_format_name(f), amz_image_format_name(f));
         if (!m->has_solution) {
-            /* The key needs a path: a shortest one, on a copy. */
+            /* The key needs a path: a shortest one, on a copy (m is the caller's and
+             * const). The copy has a solution, so the call below does not come back here. */
             amz_error serr;
             amz_error_clear(&serr);
             amz_status st = amz_maze_copy(&solved, m, &serr);
@@ -103,6 +109,7 @@ int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, con
             amz_maze_deinit(&solved);
             return rc;
         }
+        /* A PDF carries the key as a second page; other formats go to write_pair. */
         o.answer_key = f == AMZ_IMAGE_PDF;
     }
     amz_error err;
@@ -111,6 +118,7 @@ int cli_render_image(const char *cmd, const amz_maze *m, amz_image_format f, con
     amz_status st = amz_image_layout_get(m, &o, f, &l, &err);
     if (st)
         return cli_fail(cmd, "%s", err.msg);
+    /* The guard runs before any output file is opened, so a refusal leaves nothing. */
     uint64_t work = amz_image_memory_estimate(m, &o, f);
     char doing[64];
     snprintf(doing, sizeof doing, "drawing a %lldx%lld px %s of", (long long)l.width, (long long)l.height,

@@ -10,10 +10,15 @@
 
 #include "cli/cli.h"
 
+/* Copies, not pointers: the handler may run at any moment and must not follow a pointer
+ * into memory the program is changing. A longer command name is cut to 31 bytes. */
 static char command[32];
 static char tmp_path[4096];
+/* Set only while tmp_path holds a whole path (cli_signals_track clears it first). */
 static volatile sig_atomic_t tracking;
 
+/* write(2), not stdio: stdio is not async-signal-safe. A failed write is ignored, as there
+ * is nowhere left to report it. */
 static void put(const char *s)
 {
     ssize_t r = write(STDERR_FILENO, s, strlen(s));
@@ -24,6 +29,7 @@ static void on_signal(int sig)
 {
     if (tracking)
         unlink(tmp_path);
+    /* SIGPIPE prints nothing, as a filter killed by it would: the reader left on purpose. */
     if (sig != SIGPIPE) {
         put("amaze: ");
         put(command);
@@ -31,6 +37,7 @@ static void on_signal(int sig)
             : sig == SIGTERM ? ": terminated (SIGTERM)\n"
                              : ": hung up (SIGHUP)\n");
     }
+    /* _exit, not exit: atexit handlers and stdio flushing are not safe here. */
     _exit(128 + sig);
 }
 
@@ -46,6 +53,8 @@ void cli_signals_install(const char *cmd)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
+    /* Replaces the SIG_IGN main set, so a write to a closed pipe ends the command (141)
+     * instead of failing with EPIPE. */
     sigaction(SIGPIPE, &sa, NULL);
 }
 
@@ -61,6 +70,8 @@ void cli_signals_handle(void (*handler)(int))
     sigaction(SIGHUP, &sa, NULL);
 }
 
+/* A path too long for tmp_path is not tracked: an interrupt then leaves that temporary
+ * file behind. */
 void cli_signals_track(const char *path)
 {
     tracking = 0;

@@ -1,14 +1,16 @@
 /* solve_dijkstra.c — `amaze solve --dijkstra GOALS`: the maze's Dijkstra map (steps
- * from every cell to the nearest goal, amaze/dijkstra.h) or, with --flee K, its flee
- * map, written as numbers (.txt, .json) or as the maze's picture coloured by it
- * (.png, .svg, .pdf: the image library's heat map). */
+ * from every cell to the nearest goal: amaze/dijkstra.h, docs/TILES.md "Dijkstra maps")
+ * or, with --flee K, its flee map, written as numbers (.txt, .json) or as the maze's
+ * picture coloured by it (.png, .svg, .pdf: the image library's heat map). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/dungeon_cli.h"
 
-/* GOALS: "start", "goal" or X,Y, separated by ';'. */
+/* GOALS: "start", "goal" or X,Y[,Z], separated by ';' (empty items are skipped, as
+ * strtok_r does). A bad cell is a usage error, a cell outside the maze CLI_FAIL, both
+ * with the message printed; at most cap goals. */
 static int parse_goals(const char *cmd, const char *spec, const amz_maze *m, amz_cell *goals, size_t cap, size_t *n)
 {
     char buf[1024];
@@ -41,6 +43,8 @@ static int parse_goals(const char *cmd, const char *spec, const amz_maze *m, amz
  * polar rings from the centre. NULL for a plain grid (or no memory: *n < 0). */
 static int64_t *maze_rows(const amz_maze *m, int64_t *n)
 {
+    /* An octagon grid's h rows of w octagons are followed by h - 1 rows of the w - 1
+     * small squares between them. */
     int64_t rows = (int64_t)m->height * m->levels;
     if (m->topology == AMZ_TOPO_OCTAGON)
         rows = 2 * (int64_t)m->height - 1;
@@ -56,6 +60,8 @@ static int64_t *maze_rows(const amz_maze *m, int64_t *n)
         r[i] = at;
         amz_cell first;
         int32_t count;
+        /* Polar rings differ in size, so the library says where each starts; other rows
+         * are w cells (w - 1 for an octagon grid's squares). */
         if (amz_maze_ring(m, (int32_t)i, &first, &count))
             at = first + count;
         else
@@ -66,6 +72,7 @@ static int64_t *maze_rows(const amz_maze *m, int64_t *n)
     return r;
 }
 
+/* cli_map.wall for a maze: '#' marks a removed (masked) cell, '-' then means unreached. */
 static bool removed(const void *ctx, int64_t i)
 {
     return !amz_maze_exists(ctx, i);
@@ -73,6 +80,7 @@ static bool removed(const void *ctx, int64_t i)
 
 int cli_solve_dijkstra(const char *cmd, const amz_maze *m, const cli_dijkstra_args *a)
 {
+    /* f indexes this table: 0 and 1 are numbers (cli_write_map), 2.. pictures. */
     static const cli_format fmts[] = {{"txt", ".txt", false}, {"json", ".json", false}, {"png", ".png", true},
                                       {"svg", ".svg", false}, {"pdf", ".pdf", true}};
     int f, rc;
@@ -84,7 +92,8 @@ int cli_solve_dijkstra(const char *cmd, const amz_maze *m, const cli_dijkstra_ar
     if ((rc = parse_goals(cmd, a->goals, m, goals, MAX_GOALS, &n)))
         return rc;
     const uint64_t cells = (uint64_t)m->ncells;
-    /* The map, the search's queue, and for flee maps their values and sort. */
+    /* The map, the search's queue, and for flee maps their values and sort (dijkstra.h:
+     * 4 bytes and a bit a cell for the search, 8 a cell for the flee map's work). */
     if ((rc = cli_memory_guard(cmd, "a Dijkstra map of", m, cells * (a->flee > 0 ? 16 : 8), a->max_memory)))
         return rc;
     uint32_t *dist = malloc((size_t)cells * sizeof *dist);
@@ -104,7 +113,9 @@ int cli_solve_dijkstra(const char *cmd, const amz_maze *m, const cli_dijkstra_ar
         rc = rows < 0 ? cli_fail(cmd, "no memory for the rows of the map") : cli_write_map(cmd, a->output, &mp);
         free(row0);
     } else if (rc == CLI_OK) {
-        /* A picture shows the heat from 0: a flee map is shifted up by its lowest value. */
+        /* A picture shows the heat from 0: a flee map (values <= 0) is shifted up by its
+         * lowest value, into dist, whose distances are no longer needed. The difference
+         * of two int32 values fits a uint32. */
         if (flee && dist) { /* both allocated when rc is CLI_OK */
             int32_t low = 0;
             for (uint64_t i = 0; i < cells; i++)

@@ -13,7 +13,7 @@
 
 static const unsigned char png_sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
-/* The memory limit as a byte count, 0 for none. */
+/* The memory limit as a byte count, 0 for none (the readers' max_bytes convention). */
 static uint64_t limit_bytes(uint64_t max_memory)
 {
     uint64_t l = cli_memory_limit(max_memory);
@@ -26,6 +26,8 @@ static uint64_t limit_bytes(uint64_t max_memory)
 static int take_png(FILE *f, const char *name, unsigned char *buf, size_t have, uint64_t file_len,
                     uint64_t max_memory, cli_png_input *png)
 {
+    /* 33 bytes: the 8-byte signature and the 25-byte IHDR chunk (length, type, 13 bytes of
+     * data, CRC) that the PNG specification puts first; amz_image_read_memory needs them. */
     size_t len = have, cap = 1 << 16;
     while (len < 33) {
         size_t k = fread(buf + len, 1, 33 - len, f);
@@ -41,6 +43,8 @@ static int take_png(FILE *f, const char *name, unsigned char *buf, size_t have, 
         free(buf);
         return cli_fail(name, "%s", err.msg);
     }
+    /* The file's bytes are held while it is decoded, so both count; total < need is the
+     * sum's overflow. Past here need <= limit, so limit - need below cannot wrap. */
     uint64_t total = file_len + need;
     if (need == UINT64_MAX || total < need || (limit && total > limit)) {
         free(buf);
@@ -59,6 +63,8 @@ static int take_png(FILE *f, const char *name, unsigned char *buf, size_t have, 
         cap = (size_t)file_len;
     }
     for (;;) {
+        /* A full buffer grows (doubling, up to the room the limit leaves) before the
+         * next read, even when that read would only have found the end of the file. */
         if (len == cap) {
             uint64_t room = limit ? limit - need : UINT64_MAX;
             if (room <= len) {
@@ -107,6 +113,7 @@ static ssize_t replay_read(void *cookie, char *out, size_t n)
         r->pos += k;
         return (ssize_t)k;
     }
+    /* fopencookie's contract: bytes read, 0 at the end, -1 on error. */
     size_t k = fread(out, 1, n, stdin);
     return k == 0 && ferror(stdin) ? -1 : (ssize_t)k;
 }
@@ -115,6 +122,8 @@ int cli_solve_load(const char *input, uint64_t max_memory, amz_maze *m, amz_form
 {
     memset(png, 0, sizeof *png);
     png->name = strcmp(input, "-") == 0 ? "<stdin>" : input;
+    /* 64 KB: the capacity take_png counts on; it owns buf from the call on (freed on its
+     * failures, kept as png->data on success). */
     unsigned char *buf = malloc(1 << 16);
     if (!buf)
         return cli_fail(png->name, "out of memory");
@@ -128,21 +137,23 @@ int cli_solve_load(const char *input, uint64_t max_memory, amz_maze *m, amz_form
         if (n != 8 || memcmp(buf, png_sig, 8) != 0) {
             fclose(f);
             free(buf);
-            /* Not an image; a .png name that is not one gets the image reader's word. */
+            /* Not an image; a .png name that is not one gets the image reader's word. A
+             * file is read again from the start by name, so nothing needs replaying. */
             const char *dot = strrchr(input, '.');
             if (dot && (strcmp(dot, ".png") == 0 || strcmp(dot, ".PNG") == 0))
                 return cli_fail(input, "not a PNG file");
             return cli_load_maze(input, max_memory, m, detected);
         }
+        /* Only a regular file's size is trusted; 0 = unknown, read as a pipe would be. */
         struct stat sb;
         uint64_t size = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) ? (uint64_t)sb.st_size : 0;
         int rc = take_png(f, input, buf, n, size, max_memory, png);
         fclose(f);
         return rc;
     }
-    /* Standard input cannot be rewound: peek one byte. .amz and PNG both start with
-     * 0x89, so the signature tells them apart, and a maze is read on from a stream
-     * that replays the bytes taken. */
+    /* Standard input cannot be rewound: peek one byte (ungetc promises exactly one of
+     * push-back, C11 7.21.7.10). .amz and PNG both start with 0x89, so the signature tells
+     * them apart, and a maze is read on from a stream that replays the bytes taken. */
     int c = getc(stdin);
     if (c != 0x89) {
         free(buf);
@@ -189,7 +200,8 @@ int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a)
     const char *cmd = "solve";
     amz_error err;
     amz_error_clear(&err);
-    /* A picture in, the same picture with the path out. */
+    /* A picture in, the same picture with the path out: PNG only, checked before the
+     * picture is decoded. */
     static const cli_format png_only[] = {{"png", ".png", true}};
     int k, rc0 = cli_output_format(cmd, a->output, a->format, png_only, 1, 0, &k);
     if (rc0)
@@ -198,7 +210,8 @@ int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a)
     if (a->path_color && amz_color_parse(a->path_color, &color, &err))
         return cli_usage(cmd, "--path-color", "%s", err.msg);
 
-    /* The budget of each step is what the limit leaves beside what is held. */
+    /* The budget of each step is what the limit leaves beside what is held. 1, not 0,
+     * when nothing is left: 0 would mean no limit to the reader. */
     const uint64_t limit = limit_bytes(a->max_memory);
     amz_image_read_options ro;
     amz_image_read_options_init(&ro);
@@ -224,6 +237,7 @@ int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a)
     memset(&res, 0, sizeof res);
     if (!rc && (st = amz_solve_run(&m, a->algorithm, m.start, m.goal, &so, NULL, &res, &err)))
         rc = cli_fail(png->name, "%s", amz_error_message(&err, st));
+    /* A path of len moves covers len + 1 pixels. */
     if (!rc && a->verbose)
         fprintf(stderr,
                 "amaze: solve: %s found a path of %llu moves (%llu pixels) after exploring %llu pixels; corridors "
@@ -232,6 +246,7 @@ int cli_solve_image(const cli_png_input *png, const cli_solve_image_args *a)
                 (unsigned long long)res.explored, org.corridor, org.inset + 1);
     cli_outfile of;
     if (!rc && (rc = cli_outfile_open(&of, a->output)) == CLI_OK) {
+        /* The path holds a byte a move (solve.h). */
         uint64_t used = held + res.path.len;
         ro.max_bytes = limit ? (limit > used ? limit - used : 1) : 0;
         st = amz_image_write_path(png->data, png->len, &m, &org, &res.path, color, &ro, of.f.fp, &err);

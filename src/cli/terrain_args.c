@@ -1,6 +1,7 @@
 /* terrain_args.c — option parsers and checks that every `amaze terrain` subcommand
  * uses: numbers, thresholds, regions, colour choice, output names, the memory guard
- * (from amz_terrain_memory_estimate only: the CLI keeps no memory formula), loading. */
+ * (from amz_terrain_memory_estimate only: the CLI keeps no memory formula), loading.
+ * Every refusal is a one-line usage error (exit 2) naming the option. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -13,6 +14,8 @@
 int tcli_parse_double(const char *cmd, const char *opt, const char *s, double lo, double hi, bool lo_open,
                       double *out)
 {
+    /* strtod, so 1e-3 and .5 are taken; ERANGE (a value too large or too small for a
+     * double), inf and nan are not numbers here. */
     char *end;
     errno = 0;
     double v = strtod(s, &end);
@@ -24,7 +27,9 @@ int tcli_parse_double(const char *cmd, const char *opt, const char *s, double lo
     return CLI_OK;
 }
 
-/* Reads a run of 1 to `max_digits` decimal digits at *p, advancing past them. */
+/* Reads a run of 1 to `max_digits` decimal digits at *p, advancing past them. A longer
+ * run fails instead of overflowing: callers keep max_digits <= 12, far inside a long long,
+ * and check the range themselves. */
 static bool read_number(const char **p, int max_digits, long long *out)
 {
     long long v = 0;
@@ -54,6 +59,8 @@ int tcli_parse_size(const char *cmd, const char *s, int64_t *w, int64_t *h)
 {
     long long a, b;
     const char *p = s;
+    /* Ten digits is enough for any side up to AMZ_TERRAIN_MAX_SIDE (2^20) and catches
+     * larger ones in the range check, not as garbage. */
     if (!read_number(&p, 10, &a) || (*p != 'x' && *p != 'X') || (p++, !read_number(&p, 10, &b)) || *p)
         return cli_usage(cmd, "--size", "'%s' is not a size WxH like 257x257", s);
     if (a < 1 || b < 1 || a > AMZ_TERRAIN_MAX_SIDE || b > AMZ_TERRAIN_MAX_SIDE ||
@@ -72,6 +79,8 @@ int tcli_parse_thresholds(const char *cmd, const char *s, amz_terrain_options *o
     if (!read_number(&p, 3, &a) || *p++ != ',' || !read_number(&p, 3, &b) || *p++ != ',' ||
         !read_number(&p, 3, &c) || *p)
         return cli_usage(cmd, "--thresholds", "'%s' is not three heights S,E,R like 40,45,75", s);
+    /* Thresholds are tile heights (0..99), so 100 leaves a type out; they must not
+     * decrease (S <= E <= R). */
     if (a > 100 || b > 100 || c > 100 || a > b || b > c)
         return cli_usage(cmd, "--thresholds", "'%s': each must be 0 to 100 (100 = none of that type) and they must "
                          "not decrease", s);
@@ -86,6 +95,9 @@ int tcli_parse_region(const char *cmd, const char *s, bool signed_xy, int64_t *x
 {
     long long a, b, c, d;
     const char *p = s;
+    /* World positions (terrain generate) may be negative, and their range is the
+     * command's check; map positions (terrain render) are tile indices, 0 .. INT32_MAX.
+     * W and H are only checked >= 1 here. The separator is a lowercase x. */
     bool ok = signed_xy ? read_signed(&p, 12, &a) : read_number(&p, 10, &a);
     ok = ok && *p++ == ',';
     ok = ok && (signed_xy ? read_signed(&p, 12, &b) : read_number(&p, 10, &b));
@@ -142,6 +154,8 @@ int tcli_memory_guard(const char *cmd, amz_terrain_job job, int64_t w, int64_t h
     return cli_memory_check(cmd, what, amz_terrain_memory_estimate(job, w, h, o, scale), max_memory);
 }
 
+/* A tcli_writer; ctx is tcli_draw_text's struct text_job, whose layout this one must
+ * repeat member for member. */
 static amz_status write_text(const void *ctx, FILE *f, amz_error *err)
 {
     const struct text_job {
@@ -162,6 +176,7 @@ int tcli_draw_text(const amz_terrain *t, const amz_terrain_text_options *to, con
 
 int tcli_write(const char *cmd, const char *path, tcli_writer fn, const void *ctx)
 {
+    /* cli_outfile_open has printed why; cli_outfile_end commits only if fn succeeded. */
     cli_outfile of;
     if (cli_outfile_open(&of, path) != CLI_OK)
         return CLI_FAIL;

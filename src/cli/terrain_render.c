@@ -1,6 +1,7 @@
 /* terrain_render.c — `amaze terrain render` (a map as PNG or text, refusing output
  * names it does not write and outputs onto the input) and `amaze terrain stats`
- * (type, biome and height shares as text or JSON). */
+ * (type, biome and height shares as text or JSON). Both load the whole map within
+ * --max-memory first (tcli_load); docs/TERRAIN.md describes the tiles. */
 #include <errno.h>
 #include <getopt.h>
 #include <string.h>
@@ -46,6 +47,7 @@ static const char help_stats[] =
     "      --max-memory SIZE    refuse maps that need more (like 2G)\n"
     "  -h, --help               show this help and exit\n";
 
+/* ctx of write_png, a tcli_writer. */
 typedef struct png_job {
     const amz_terrain *t;
     const amz_terrain_png_options *po;
@@ -61,6 +63,7 @@ static amz_status write_png(const void *ctx, FILE *f, amz_error *err)
  * other refused), else text; a PNG is never written to a terminal unasked. */
 static int pick_format(const char *cmd, const char *format, const char *out, bool *png)
 {
+    /* Index 1, text, is the default for standard output. */
     static const cli_format fmts[] = {{"png", ".png", true}, {"text", ".txt", false}};
     int which = 1;
     int rc = cli_output_format(cmd, out && strcmp(out, "-") == 0 ? "-" : out, format, fmts, 2, 1, &which);
@@ -126,6 +129,7 @@ int tcli_render(int argc, char **argv)
     bool to_stdout = !out || strcmp(out, "-") == 0;
     if (png && has_region)
         return cli_usage(cmd, "--region", "regions are for text output; crop the picture instead");
+    /* Without --region all four stay 0: the whole map (amz_terrain_text_options). */
     to.x = (int32_t)rx;
     to.y = (int32_t)ry;
     to.width = (int32_t)rw;
@@ -147,6 +151,7 @@ int tcli_render(int argc, char **argv)
     return rc;
 }
 
+/* part as a percentage of whole; 0 for an empty whole rather than a NaN. */
 static double pct(uint64_t part, uint64_t whole)
 {
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
@@ -175,6 +180,7 @@ static void stats_text(const amz_terrain *t, const amz_terrain_stats *s)
     for (unsigned k = 0; k < AMZ_TILE_TYPES; k++)
         printf("  %-6s %c  %6.2f%%  %llu\n", amz_tile_type_name(k), amz_tile_glyph(amz_tile_make(k, 0, false)),
                pct(s->types[k], s->tiles), (unsigned long long)s->types[k]);
+    /* Biome 0 is "none" (terrain.h): left out of the text list. */
     if (o->biomes) {
         printf("biomes\n");
         for (unsigned k = 1; k < AMZ_BIOMES; k++)
@@ -182,9 +188,12 @@ static void stats_text(const amz_terrain *t, const amz_terrain_stats *s)
                    (unsigned long long)s->biomes[k]);
     }
     printf("rivers      %.2f%% of all tiles (%llu)\n", pct(s->rivers, s->tiles), (unsigned long long)s->rivers);
+    /* Vegetation grows on earth only (terrain.h), so its share of earth is the telling one. */
     printf("vegetation  %.2f%% of all tiles, %.2f%% of earth (%llu)\n", pct(s->vegetation, s->tiles),
            pct(s->vegetation, s->types[AMZ_TILE_EARTH]), (unsigned long long)s->vegetation);
     printf("heights\n");
+    /* Heights 0..AMZ_TILE_HEIGHT_MAX (99) in ten buckets of 10; bars of up to 40 marks,
+     * scaled to the fullest bucket and rounded. */
     uint64_t bucket[10] = {0}, most = 0;
     for (unsigned hgt = 0; hgt <= AMZ_TILE_HEIGHT_MAX; hgt++)
         bucket[hgt / 10] += s->heights[hgt];
@@ -195,6 +204,7 @@ static void stats_text(const amz_terrain *t, const amz_terrain_stats *s)
         printf("  %2d-%2d  %6.2f%%  %.*s\n", k * 10, k * 10 + 9, pct(bucket[k], s->tiles), bar,
                "########################################");
     }
+    /* The packed-versus-struct comparison of docs/TILES.md, from the measured sizes. */
     printf("memory      packed %s (%.0f bytes a tile); one struct a tile %s (%zu bytes a tile): %.1fx smaller\n",
            cli_human_bytes(s->packed_bytes, a, sizeof a), s->tiles ? (double)s->packed_bytes / (double)s->tiles : 0,
            cli_human_bytes(s->struct_bytes, b, sizeof b), sizeof(amz_tile_struct),
@@ -204,6 +214,7 @@ static void stats_text(const amz_terrain *t, const amz_terrain_stats *s)
 static void stats_json(const amz_terrain *t, const amz_terrain_stats *s)
 {
     const amz_terrain_options *o = &t->options;
+    /* %.17g: enough digits for every double to read back exactly. */
     printf("{\"width\":%d,\"height\":%d,\"x\":%lld,\"y\":%lld,\"tiles\":%llu,\"seed\":%llu,\"noise\":\"%s\","
            "\"roughness\":%.17g,\"wrap\":%s,\"octaves\":%d,\"period\":%d,\"pole\":%d,\"erosion\":%.17g,"
            "\"rivers_traced\":%s,\"biomes_on\":%s,\"temperature\":%.17g,\"moisture\":%.17g,"
@@ -267,6 +278,8 @@ int tcli_stats(int argc, char **argv)
     else
         stats_text(&t, &s);
     amz_terrain_deinit(&t);
+    /* Stats go straight to standard output (no outfile), so a write failure (a full disk
+     * behind a redirect) is caught here, once, at the end. */
     if (fflush(stdout) != 0 || ferror(stdout))
         return cli_fail("standard output", "write failed: %s", strerror(errno ? errno : EIO));
     return CLI_OK;

@@ -22,6 +22,8 @@ static const char help_view[] =
     "      --max-memory SIZE    refuse maps that need more (like 2G)\n"
     "  -h, --help               show this help and exit\n";
 
+/* Colour pairs of the map start at PAIR_BASE, clear of play_term.h's PT_* pairs (1..10;
+ * the status line uses PT_STATUS). */
 enum { PAIR_BASE = 32, ZOOM_MAX = 1024, SAMPLES = 4 };
 
 typedef struct view {
@@ -32,7 +34,8 @@ typedef struct view {
     short next_pair;
 } view;
 
-/* The 256-colour cube index of a colour (or one of the 8 basic colours). */
+/* The 256-colour cube index of a colour (or one of the 8 basic colours). The xterm cube
+ * is indexes 16..231, 16 + 36 r + 6 g + b with each channel cut into 6 levels. */
 static int colour_index(amz_rgb c)
 {
     if (COLORS >= 256)
@@ -41,10 +44,14 @@ static int colour_index(amz_rgb c)
     return r | g << 1 | b << 2; /* COLOR_RED = 1, GREEN = 2, BLUE = 4 */
 }
 
+/* The colour pair with background c, made on first use, one per colour index. 0 (drawn
+ * plain) once the terminal's COLOR_PAIRS run out. */
 static int pair_for(view *v, amz_rgb c)
 {
     int idx = colour_index(c);
     if (!v->pair_of[idx] && v->next_pair < COLOR_PAIRS && v->next_pair < PAIR_BASE + 256) {
+        /* Weights 3:6:1 approximate luma (Rec. 601: 0.299, 0.587, 0.114); 1280 is about
+         * half of the 2550 maximum. Light backgrounds get black glyphs. */
         bool light = c.r * 3 + c.g * 6 + c.b > 1280;
         init_pair(v->next_pair, light ? COLOR_BLACK : COLOR_WHITE, (short)idx);
         v->pair_of[idx] = v->next_pair++;
@@ -57,6 +64,8 @@ static int pair_for(view *v, amz_rgb c)
 static bool block(const view *v, int64_t x, int64_t y, uint16_t *out)
 {
     const amz_terrain *t = v->t;
+    /* At most SAMPLES x SAMPLES (16) tiles whatever the zoom: the zoom is a power of two,
+     * so zoom / SAMPLES steps land exactly SAMPLES times in each direction. */
     int step = v->zoom > SAMPLES ? v->zoom / SAMPLES : 1;
     unsigned count[64] = {0}, sum_h = 0, n = 0;
     uint16_t first[64] = {0};
@@ -66,6 +75,8 @@ static bool block(const view *v, int64_t x, int64_t y, uint16_t *out)
             if (tx < 0 || ty < 0 || tx >= t->width || ty >= t->height)
                 continue;
             uint16_t tile = amz_terrain_tile(t, (int32_t)tx, (int32_t)ty);
+            /* Class: types 0..3, biomes 1..13 as 5..17 (never mixed with a type), then
+             * doubled with the river bit: at most 35, inside count[64]. */
             unsigned cls = amz_tile_biome_of(tile) ? amz_tile_biome_of(tile) + 4 : amz_tile_type_of(tile);
             cls = cls * 2 + amz_tile_river_of(tile);
             if (!count[cls]++)
@@ -75,6 +86,8 @@ static bool block(const view *v, int64_t x, int64_t y, uint16_t *out)
         }
     if (!n)
         return false;
+    /* Ties go to the lowest class; the block shows the first sampled tile of the winner,
+     * its height replaced by the mean (the 8-bit height field, terrain.h). */
     unsigned best = 0;
     for (unsigned c = 1; c < 64; c++)
         best = count[c] > count[best] ? c : best;
@@ -83,6 +96,7 @@ static bool block(const view *v, int64_t x, int64_t y, uint16_t *out)
     return true;
 }
 
+/* The map fills every line but the last, which is the status line. */
 static void draw(view *v)
 {
     int rows = LINES - 1, cols = COLS;
@@ -104,6 +118,8 @@ static void draw(view *v)
     }
     /* The status line: where the view is, what is under its centre, the keys. */
     int64_t cx = v->x + (int64_t)(cols / 2) * v->zoom, cy = v->y + (int64_t)(rows / 2) * v->zoom;
+    /* amz_terrain_tile gives 0 outside the map; `inside` keeps that from being shown as
+     * water. Positions are shown in world tiles (t->x, t->y: an fbm window's corner). */
     uint16_t tile = amz_terrain_tile(v->t, (int32_t)cx, (int32_t)cy);
     bool inside = cx >= 0 && cy >= 0 && cx < v->t->width && cy < v->t->height;
     char status[256];
@@ -133,7 +149,8 @@ static void set_zoom(view *v, int z)
     v->y = cy - (int64_t)((LINES - 1) / 2) * z;
 }
 
-/* Keeps some of the map on screen whatever the panning. */
+/* Keeps some of the map on screen whatever the panning: the screen's columns always
+ * overlap the map's by at least one tile, and so do its rows. */
 static void clamp(view *v)
 {
     int64_t w = v->t->width, h = v->t->height, sw = (int64_t)COLS * v->zoom, sh = (int64_t)(LINES - 1) * v->zoom;
@@ -160,6 +177,8 @@ static void run(view *v)
         case 'L': v->x += px; break;
         case 'K': case KEY_PPAGE: v->y -= py; break;
         case 'J': case KEY_NPAGE: v->y += py; break;
+        /* '=' and '_' share the + and - keys (US layout): shift does not matter. Zoom
+         * 1 / 2 = 0 is refused by set_zoom. */
         case '+': case '=': set_zoom(v, v->zoom / 2); break;
         case '-': case '_': set_zoom(v, v->zoom * 2); break;
         case 'g': v->x = v->y = 0; break;
@@ -192,6 +211,7 @@ int tcli_view(int argc, char **argv)
         return cli_usage(cmd, cmd, "unexpected argument '%s'", argv[optind + 1]);
     if (strcmp(argv[optind], "-") == 0)
         return cli_usage(cmd, "-", "the view reads keys from the terminal: give a map file, not standard input");
+    /* Loaded before the screen is taken, so load errors print on the normal screen. */
     amz_terrain t;
     if ((rc = tcli_load(argv[optind], max_memory, &t)))
         return rc;
@@ -213,5 +233,7 @@ int tcli_view(int argc, char **argv)
     run(&v);
     pt_stop();
     amz_terrain_deinit(&t);
+    /* With a message: 128 + the signal's number if a signal ended the view, CLI_FAIL if
+     * the terminal was lost. */
     return pt_signal_exit(cmd);
 }

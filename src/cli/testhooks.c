@@ -9,8 +9,14 @@
 #include "cli/cli.h"
 
 #ifdef AMZ_TEST_HOOKS
+/* calls counts every malloc, calloc and realloc (frees are not counted), so the count
+ * printed by AMZ_COUNT_ALLOCS is the range of N that tests/cli/test_alloc_failures.sh
+ * walks. Plain counters, not atomic: allocations that worker threads make at the same
+ * moment may be miscounted. */
 static unsigned long long calls, fail_at;
 
+/* Only the one allocation numbered fail_at fails; fail_at 0 (unset, or not a number)
+ * never matches, since calls is at least 1 here. */
 static int should_fail(void)
 {
     return ++calls == fail_at;
@@ -50,6 +56,7 @@ void cli_test_hooks_install(void)
     const char *at = getenv("AMZ_FAIL_ALLOC_AT"), *count = getenv("AMZ_COUNT_ALLOCS");
     if (!at && !count)
         return;
+    /* Installed only when asked for, so a normal run keeps libc's allocator untouched. */
     fail_at = at ? strtoull(at, NULL, 10) : 0;
     amz_allocator a = {hook_malloc, hook_calloc, hook_realloc, hook_free, NULL};
     amz_set_allocator(&a);

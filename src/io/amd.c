@@ -49,6 +49,9 @@ static amz_status wfail(amz_error *err)
     return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
 }
 
+/* Writes d in file order straight to f; nothing is validated here (d is the
+ * generator's or the reader's, and the reader checks everything on the way back). The
+ * room-size options fit their 2 bytes: amz_dungeon_options_check caps them at 4095. */
 amz_status amz_dungeon_write(const amz_dungeon *d, FILE *f, amz_error *err)
 {
     uint8_t h[HEADER] = {0};
@@ -186,6 +189,8 @@ amz_status amz_dungeon_read(FILE *f, amz_dungeon *d, uint64_t max_bytes, amz_err
     d->up_y = (int32_t)io_le(h + 88, 4);
     d->down_x = (int32_t)io_le(h + 92, 4);
     d->down_y = (int32_t)io_le(h + 96, 4);
+    /* Only on the map here; that they stand on room tiles is amz_dungeon_validate's.
+     * Nothing is allocated yet, so zeroing d is all the cleanup an error needs. */
     if (io_le(h + 84, 4) >= w || io_le(h + 92, 4) >= w || io_le(h + 88, 4) >= hh || io_le(h + 96, 4) >= hh) {
         memset(d, 0, sizeof *d);
         return amz_errorf(err, AMZ_EFORMAT, "stairs outside the %llux%llu map", (unsigned long long)w,
@@ -226,6 +231,8 @@ amz_status amz_dungeon_read(FILE *f, amz_dungeon *d, uint64_t max_bytes, amz_err
     return st;
 }
 
+/* Through amz_outfile, so a failed write leaves any old file at path whole. A write
+ * error gets the path in front; commit's own messages already name it. */
 amz_status amz_dungeon_save(const amz_dungeon *d, const char *path, amz_error *err)
 {
     amz_outfile o;

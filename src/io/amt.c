@@ -28,9 +28,14 @@ enum {
     CHUNK = 1 << 16,     /* bytes read at a time */
     BLOCK_MAX = 20 + 5 * (2 + 31) + 4
 };
+/* BLOCK_MAX: a packed-array block header of up to five fields (bitfmt_file.c: 20 fixed
+ * bytes, a width byte, a length byte and a name of at most 31 bytes a field, the header
+ * CRC); the two tile formats have three and five fields with short names. */
 
 /* Version 1's tile format, {type:7, height:8, vegetation:1}: four types in the low two
- * type bits, so a tile moves into version 2 by moving its type up (amz_terrain.h). */
+ * type bits, so a tile moves into version 2 by moving its type up (amz_terrain.h). A
+ * literal in amz_bitfmt's member order (fields, total bits, word bits, widths, shifts,
+ * names), so it needs no amz_bitfmt_init at run time. */
 static const amz_bitfmt v1_format = {3, 16, 16, {7, 8, 1}, {9, 1, 0}, {"type", "height", "vegetation"}};
 
 /* Files are little-endian, written byte by byte whatever the host's order. */
@@ -65,6 +70,10 @@ static double bits_double(uint64_t u)
 
 static size_t expected_block(const amz_bitfmt *fmt, uint64_t count, uint8_t *out);
 
+/* Always writes version 2 (a version-1 map read earlier goes back out as 2). AMZ_EINVAL,
+ * before a byte is written, when the tiles are not width x height words of the tile
+ * format; AMZ_EIO. The header's fields are stored as they are: t is the generator's or
+ * the reader's, and amz_terrain_read checks them on the way back. */
 amz_status amz_terrain_write(const amz_terrain *t, FILE *f, amz_error *err)
 {
     if (!amz_bitfmt_equal(&t->tiles.fmt, amz_tile_format()) ||
@@ -162,6 +171,9 @@ static void common_fields(const uint8_t *h, amz_terrain *t)
     o->rock_from = h[46];
 }
 
+/* Reads either header version into t (size, window, options; version 1 leaves the
+ * defaults of amz_terrain_options_init for what it lacks) and *version. On error t may
+ * be partly filled; amz_terrain_read zeroes it. */
 static amz_status read_header(FILE *f, amz_terrain *t, unsigned *version, amz_error *err)
 {
     /* Magic and version first (10 bytes), since the version decides the header's
@@ -196,6 +208,7 @@ static amz_status read_header(FILE *f, amz_terrain *t, unsigned *version, amz_er
     if (*version == 1 && (h[11] || h[47]))
         return amz_errorf(err, AMZ_EFORMAT, "reserved header byte %d is %u, not 0", h[11] ? 11 : 47,
                           h[11] ? h[11] : h[47]);
+    /* Each side is checked before the product, so w * ht (at most 2^40) cannot wrap. */
     uint64_t w = le_get(h + 12, 4), ht = le_get(h + 16, 4);
     if (w < 1 || ht < 1 || w > AMZ_TERRAIN_MAX_SIDE || ht > AMZ_TERRAIN_MAX_SIDE || w * ht > AMZ_TERRAIN_MAX_TILES)
         return amz_errorf(err, AMZ_EFORMAT, "map size %llux%llu: sides must be 1 to %d, at most 2^36 tiles",
@@ -247,6 +260,7 @@ static size_t expected_block(const amz_bitfmt *fmt, uint64_t count, uint8_t *out
     if (end < 28) /* 20 fixed bytes, fields, two CRCs */
         return 0;
     size_t len = (size_t)end - 4; /* the empty block's data CRC is not part of the header */
+    /* The count sits in the header CRC's range, so that CRC is computed again. */
     le_put(out + 12, count, 8);
     le_put(out + len - 4, amz_crc32(0, out, len - 4), 4);
     return len;
@@ -283,7 +297,9 @@ static amz_status check_block(const uint8_t *got, const uint8_t *want, size_t le
     return AMZ_OK;
 }
 
-/* Checks a stored word and turns it into a version-2 tile. */
+/* Checks a stored word and turns it into a version-2 tile. read_tiles first calls it
+ * with err NULL on every word, then once more with err for the first bad one, so only
+ * that word's message is ever formatted. */
 static amz_status take_word(unsigned version, uint16_t w, uint64_t i, const amz_terrain *t, uint16_t *out,
                             amz_error *err)
 {
@@ -300,6 +316,8 @@ static amz_status take_word(unsigned version, uint16_t w, uint64_t i, const amz_
         *out = amz_tile_make(type, h, (w & 1) != 0);
         return AMZ_OK;
     }
+    /* In a version-2 word only height and biome can hold values the format does not
+     * define: every 2-bit type and both values of the river and vegetation bits exist. */
     if (amz_tile_height_of(w) > AMZ_TILE_HEIGHT_MAX)
         return amz_errorf(err, AMZ_EFORMAT, "tile (%lld,%lld) has height %u, above %d", x, y, amz_tile_height_of(w),
                           AMZ_TILE_HEIGHT_MAX);
@@ -323,6 +341,8 @@ static amz_status read_tiles(FILE *f, unsigned version, amz_terrain *t, uint64_t
     bool has_bad = false;
     uint64_t bad_at = 0;
     uint16_t bad_word = 0;
+    /* Invariant: i tiles are stored, i <= cap <= n. want is even, so a full read is
+     * whole tiles; any short read ends the loop as a truncation or a read error. */
     for (uint64_t i = 0; i < n && st == AMZ_OK;) {
         size_t want = (size_t)((n - i) * 2 < CHUNK ? (n - i) * 2 : CHUNK);
         size_t got = fread(buf, 1, want, f);
@@ -333,6 +353,8 @@ static amz_status read_tiles(FILE *f, unsigned version, amz_terrain *t, uint64_t
             break;
         }
         crc = amz_crc32(crc, buf, got);
+        /* Double (the first step CHUNK tiles), but at least to what this chunk needs and
+         * never past the claimed n. */
         if (i + got / 2 > cap) {
             uint64_t grown = cap ? cap * 2 : CHUNK;
             grown = grown < i + got / 2 ? i + got / 2 : grown > n ? n : grown;
@@ -383,6 +405,8 @@ amz_status amz_terrain_read(FILE *f, amz_terrain *t, uint64_t max_bytes, amz_err
     memset(t, 0, sizeof *t);
     unsigned version = 0;
     amz_status st = read_header(f, t, &version, err);
+    /* Used only once the header passed, so n <= 2^36 and n * 2, the tiles' bytes,
+     * cannot wrap. */
     uint64_t n = (uint64_t)t->width * (uint64_t)t->height;
     uint8_t want[BLOCK_MAX], got[BLOCK_MAX];
     size_t len = 0, have;
@@ -395,6 +419,8 @@ amz_status amz_terrain_read(FILE *f, amz_terrain *t, uint64_t max_bytes, amz_err
         st = read_fail(f, have, len, "tiles' header", err);
     if (st == AMZ_OK)
         st = check_block(got, want, len, t, err);
+    /* After the block header a regular file must still hold the tiles and their CRC;
+     * from a pipe (left -1) read_tiles' growth bounds the memory instead. */
     int64_t left = st == AMZ_OK ? bytes_left(f) : -1;
     if (st == AMZ_OK && left >= 0 && (uint64_t)left < n * 2 + 4)
         st = amz_errorf(err, AMZ_EFORMAT,
@@ -425,6 +451,8 @@ amz_status amz_terrain_save(const amz_terrain *t, const char *path, amz_error *e
     return amz_outfile_commit(&o, err);
 }
 
+/* No trailing-bytes check here, unlike amz_dungeon_load: amz_terrain_read already
+ * insists that the map is the whole stream. */
 amz_status amz_terrain_load(const char *path, amz_terrain *t, uint64_t max_bytes, amz_error *err)
 {
     memset(t, 0, sizeof *t);

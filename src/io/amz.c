@@ -27,10 +27,13 @@ enum {
     FLAGS_KNOWN = FLAG_MASK | FLAG_SOLUTION | FLAG_ROWS | FLAG_RECORDS,
     CHUNK = 1 << 16
 };
+/* CHUNK: bytes staged on the stack per fwrite or io_get (64 KB), as in source.c. */
 
 /* ---- writing ---- */
 
-/* Emits the first nbytes of a word array as little-endian bytes, in chunks. */
+/* Emits the first nbytes of a word array as little-endian bytes, in chunks. Bit i of
+ * the array is bit i % 64 of word i / 64, so byte k is bits 8 (k % 8) .. of word k / 8
+ * on any host: the byte order of FORMAT.md's bit arrays (least significant bit first). */
 static void put_words(io_crc_sink *s, const uint64_t *w, uint64_t nbytes)
 {
     uint8_t buf[CHUNK];
@@ -62,7 +65,9 @@ void io_amz_put_header(io_crc_sink *s, const amz_grid *g, unsigned flags, amz_ce
     /* Header fields after the magic: version u16, topology u8, flags u8, width u32,
      * height u32, start u64, goal u64, seed u64, name length u8 (45 bytes in all, then
      * the name). Plain grids are written as version 1 so that amaze 0.1 .. 0.4 still
-     * read them; only a grid record makes a file version 2. */
+     * read them; only a grid record makes a file version 2. Records go out in one
+     * fixed order (grid, then recipe) so equal mazes give equal files; read_records
+     * accepts them in any order. */
     const bool extras = grid_has_extras(g);
     if (recipe || extras)
         flags |= IO_AMZ_FLAG_RECORDS;
@@ -91,6 +96,8 @@ void io_amz_put_header(io_crc_sink *s, const amz_grid *g, unsigned flags, amz_ce
         io_crc_put_le(s, RECORD_END, 1);
 }
 
+/* Only the name's first AMZ_ALGO_MAX bytes are looked at (strnlen), so an unterminated
+ * buffer is refused rather than read past. */
 amz_status io_amz_check_algorithm(const char *algorithm, size_t *len, amz_error *err)
 {
     size_t alen = algorithm ? strnlen(algorithm, AMZ_ALGO_MAX) : 0;
@@ -117,13 +124,15 @@ amz_status amz_io_write_amz(const amz_maze *m, FILE *f, amz_error *err)
         return st;
     unsigned flags = (m->mask ? FLAG_MASK : 0) | (m->has_solution ? FLAG_SOLUTION : 0);
     const amz_grid g = amz_maze_grid(m);
+    /* Bits per stored move: the fewest that hold a direction below ndirs (2 .. 4). */
     const unsigned dbits = grid_dir_bits(m->ndirs);
     io_amz_put_header(&s, &g, flags, m->start, m->goal, m->seed, m->algorithm, alen, m->recipe);
     if (m->mask)
         put_words(&s, m->mask, ((uint64_t)m->ncells + 7) / 8);
     put_words(&s, m->passages, ((uint64_t)m->ncells * (uint64_t)m->bits + 7) / 8);
     if (m->has_solution) {
-        /* Moves packed dbits bits each, LSB first, like the passages. */
+        /* Moves packed dbits bits each, LSB first, like the passages. acc holds the
+         * nacc < 8 bits not yet emitted, plus at most one move's dbits. */
         const amz_path *p = &m->solution;
         io_crc_put_le(&s, p->len, 8);
         uint8_t buf[CHUNK];
@@ -148,6 +157,7 @@ amz_status amz_io_write_amz(const amz_maze *m, FILE *f, amz_error *err)
             buf[nbuf++] = (uint8_t)acc;
         io_crc_put(&s, buf, nbuf);
     }
+    /* Write errors are sticky in the sink (crc32.c): one check covers every write. */
     uint32_t crc = s.crc;
     io_crc_put_le(&s, crc, 4);
     if (s.failed || ferror(f))
@@ -177,6 +187,8 @@ static amz_status get_rows(io_source *s, amz_maze *m, amz_error *err)
             if (done + n == row_bytes && row_bits % 8 && (buf[n - 1] >> (row_bits % 8)) != 0)
                 return amz_errorf(err, AMZ_EFORMAT, "row %lld: padding bits after the last cell are not zero",
                                   (long long)y);
+            /* A row starts at bit y * row_bits, which need not be word-aligned:
+             * bits_or64 splits a word across the two it straddles. */
             for (size_t i = 0; i < n; i += 8) {
                 uint64_t v = 0;
                 for (size_t k = 0; k < 8 && i + k < n; k++)
@@ -199,6 +211,9 @@ static bool padding_set(const uint64_t *w, uint64_t nbits)
     return (w[nbits / 64] >> (nbits % 64)) != 0;
 }
 
+/* The solution part (FORMAT.md part 3): an 8-byte move count, then the moves. Called
+ * after the passages, so m's size bounds the count. On success m owns the path; on
+ * error nothing is attached (the partial path is freed here). */
 static amz_status read_solution(io_source *s, amz_maze *m, amz_error *err)
 {
     uint8_t b[8];
@@ -270,6 +285,8 @@ static amz_status read_records(io_source *s, char *recipe, bool *has_recipe, amz
             return amz_errorf(err, AMZ_EFORMAT, "more than 255 records after the header");
         if ((st = io_get(s, b + 1, 2, "record length", err)))
             return st;
+        /* n < 65536 from its 2 bytes; recipe is AMZ_RECIPE_MAX bytes, so the length test
+         * below comes before the read into it. */
         size_t n = (size_t)io_le(b + 1, 2);
         if (b[0] == RECORD_RECIPE) {
             if (*has_recipe)
@@ -345,6 +362,11 @@ static amz_status check_file_holds(const io_source *s, const amz_grid *g, unsign
     return AMZ_OK;
 }
 
+/* The whole .amz reader, in file order. m arrives zeroed; on error it may hold part of
+ * a maze, which io_amz_read_after deinitialises. The order of the checks is the point:
+ * the header's fields before the size is trusted, the size (memory limit, then file
+ * length) before anything is allocated, and the maze's own checks (padding, passages,
+ * the solution's walls) after the CRC. */
 static amz_status read_body(io_source *s, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
     uint8_t h[HEADER_FIXED];
@@ -437,6 +459,8 @@ static amz_status read_body(io_source *s, amz_maze *m, const amz_read_options *o
     if ((uint32_t)io_le(c, 4) != computed)
         return amz_errorf(err, AMZ_EFORMAT, "checksum mismatch (file says %08x, contents give %08x): the file is corrupt",
                           (unsigned)io_le(c, 4), (unsigned)computed);
+    /* By now the sniffed bytes were replayed (the magic is read first), so npre is 0
+     * and the next getc is the byte after the checksum. */
     if (s->npre == 0 && getc(s->f) != EOF)
         return amz_errorf(err, AMZ_EFORMAT, "unexpected data after the checksum at byte %llu",
                           (unsigned long long)s->offset);

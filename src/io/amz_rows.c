@@ -11,6 +11,8 @@
 #include "core/error.h"
 #include "io/io_impl.h"
 
+/* width, height and bits (storage bits a cell: 2 square, 3 hex) come from the header;
+ * next_row is the only row put accepts, since the layout carries no row numbers. */
 typedef struct rows_writer {
     amz_row_sink sink; /* first: the sink pointer is the writer's */
     io_crc_sink out;   /* the file, and the CRC of every byte written so far */
@@ -40,6 +42,8 @@ uint64_t amz_io_rows_memory(const amz_stream_header *h)
     return n ? sizeof(rows_writer) + n : UINT64_MAX;
 }
 
+/* After a short write the file and the running CRC no longer agree, so the writer is
+ * marked broken for good: no later put or finish can produce a valid file. */
 static amz_status write_failed(rows_writer *w, amz_error *err)
 {
     int e = errno ? errno : EIO;
@@ -94,6 +98,8 @@ static const amz_row_sink_ops rows_ops = {rows_put, rows_finish, rows_destroy};
 
 amz_status amz_io_rows_open(FILE *f, const amz_stream_header *h, amz_row_sink **out, amz_error *err)
 {
+    /* *out stays NULL on every error, and amz_row_sink_abort(NULL) is a no-op, so a
+     * caller may end whatever it got back. */
     *out = NULL;
     uint64_t n = row_bytes(h);
     if (h->topology != AMZ_TOPO_SQUARE && h->topology != AMZ_TOPO_HEX)
@@ -101,6 +107,8 @@ amz_status amz_io_rows_open(FILE *f, const amz_stream_header *h, amz_row_sink **
     if (!n)
         return amz_errorf(err, AMZ_EINVAL, "size %lldx%lld cannot be stored", (long long)h->width,
                           (long long)h->height);
+    /* No overflow: row_bytes has checked width * height against AMZ_MAX_CELLS. With no
+     * mask in this layout, every cell exists, so the range is the whole check. */
     const uint64_t cells = (uint64_t)h->width * (uint64_t)h->height;
     const bool bad_start = h->start < 0 || (uint64_t)h->start >= cells;
     if (bad_start || h->goal < 0 || (uint64_t)h->goal >= cells)

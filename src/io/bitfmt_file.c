@@ -23,6 +23,9 @@ static uint64_t word_at(const amz_packed *a, uint64_t i)
     return amz_packed_word(a, i);
 }
 
+/* Writes one block (TILES.md section 2) at f's position, so a block can sit inside a
+ * longer file (.amd). The 1-byte width and name length always fit: a validated format
+ * has widths of 1..64 and names of at most AMZ_BITFMT_NAME_MAX (31) bytes. */
 amz_status amz_packed_write(const amz_packed *a, FILE *f, amz_error *err)
 {
     /* Write errors are collected by the sink and reported once at the end; the header
@@ -85,9 +88,12 @@ static amz_status read_header(io_source *s, amz_bitfmt *fmt, uint64_t *count, am
     /* count is not trusted yet: amz_packed_read checks it against max_bytes, after the
      * header's checksum has matched. */
     *count = io_le(h + 12, 8);
+    /* In bounds because nfields was checked above and each name length is checked
+     * before its bytes are read into names[i]. */
     char names[AMZ_BITFMT_MAX_FIELDS][AMZ_BITFMT_NAME_MAX + 1];
     amz_bitfmt_field fields[AMZ_BITFMT_MAX_FIELDS];
     for (unsigned i = 0; i < nfields; i++) {
+        /* The field's width byte and its name's length byte. */
         uint8_t wl[2];
         char what[32];
         snprintf(what, sizeof what, "field %u", i + 1);
@@ -122,6 +128,10 @@ static amz_status read_header(io_source *s, amz_bitfmt *fmt, uint64_t *count, am
     return AMZ_OK;
 }
 
+/* Reads one block from f and leaves f just after it (the load functions then check
+ * that nothing follows). The count is used only after the header CRC matched, and
+ * refused past max_bytes before the words are allocated; the file's length is not
+ * consulted here (amd.c checks it before calling). On error a is zeroed. */
 amz_status amz_packed_read(FILE *f, amz_packed *a, uint64_t max_bytes, amz_error *err)
 {
     memset(a, 0, sizeof *a);
@@ -145,6 +155,8 @@ amz_status amz_packed_read(FILE *f, amz_packed *a, uint64_t max_bytes, amz_error
     /* Words are read in 64 KB chunks and each checked against the format: a word with
      * bits above total_bits is not a value of this format, whatever the CRC says. The
      * error gives its byte offset from the block's start. */
+    /* The data CRC starts afresh after the header's. per words fill one CHUNK; the
+     * header's length (header_end) turns a word index into a byte offset. */
     s.crc = 0;
     uint8_t buf[CHUNK];
     uint64_t per = CHUNK / wb, header_end = s.offset;

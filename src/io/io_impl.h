@@ -9,8 +9,10 @@
 #include "amaze/io.h"
 
 /* Checks the invariants every reader must enforce on a freshly read maze: no passage
- * leads off the grid or touches a removed cell, start and goal exist, padding bits are
- * zero. AMZ_EFORMAT with the first offending cell. */
+ * leads off the grid or touches a removed cell, weave under-passages run under straight
+ * corridors, start and goal exist. Padding bits are not looked at: the .amz reader
+ * checks them itself, the other readers set passages one by one. AMZ_EFORMAT naming
+ * the first offending cell (validate.c). */
 amz_status io_validate(const amz_maze *m, amz_error *err);
 
 /* Refuses (AMZ_ENOMEM) a maze on grid g whose memory exceeds the reader's limit;
@@ -19,7 +21,8 @@ amz_status io_check_size(const amz_grid *g, const amz_read_options *o, amz_error
 
 /* Reads a whole stream into a NUL-terminated buffer (owned, amz_free). `prefix` holds
  * bytes already consumed from f. AMZ_EIO, AMZ_ENOMEM (also past max_bytes, 0 = no
- * limit: the buffer only grows with what arrives). */
+ * limit: the buffer only grows with what arrives), AMZ_EFORMAT for a NUL byte (binary
+ * data) or more than 4 GB. */
 amz_status io_slurp(FILE *f, const uint8_t *prefix, size_t prefix_len, char **out, size_t *len, uint64_t max_bytes,
                     amz_error *err);
 

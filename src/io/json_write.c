@@ -53,6 +53,9 @@ static void put_neighbors(const amz_maze *m, FILE *f)
     fputc(']', f);
 }
 
+/* Keys in a fixed order: topology, size, grid options, ends, seed, algorithm, recipe,
+ * cells, neighbors, solution. The seed is printed as an exact 64-bit integer, never as
+ * a double, so it survives any reader that keeps integers exact (FORMAT.md, JSON). */
 amz_status amz_io_write_json_graph(const amz_maze *m, FILE *f, bool graph, amz_error *err)
 {
     fprintf(f, "{\"topology\":\"%s\",\"width\":%d,\"height\":%d,", amz_topology_name(m->topology), m->width,

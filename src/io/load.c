@@ -45,7 +45,8 @@ amz_status amz_io_read(FILE *f, const char *name, amz_maze *m, const amz_read_op
         bool json = i < len && text[i] == '{';
         if (detected)
             *detected = json ? AMZ_FORMAT_JSON : AMZ_FORMAT_TEXT;
-        /* The JSON parser knows no byte-order mark: start it after one. */
+        /* The JSON parser knows no byte-order mark: start it after one. Text art gets
+         * the whole text, since load_art in text_read.c skips a mark itself. */
         size_t bom = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
         st = json ? amz_io_read_json(text + bom, len - bom, m, o, err) : amz_io_read_text(text, len, m, o, err);
         amz_free(text);
@@ -65,6 +66,7 @@ amz_status amz_io_load(const char *path, amz_maze *m, const amz_read_options *o,
     FILE *f = fopen(path, "rb");
     if (!f)
         return amz_errorf(err, AMZ_EIO, "%s: cannot open: %s", path, strerror(errno));
+    /* The file was only read, so fclose cannot lose data: its result is not needed. */
     amz_status st = amz_io_read(f, path, m, o, detected, err);
     fclose(f);
     return st;

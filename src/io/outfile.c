@@ -38,6 +38,8 @@ static char *dup_str(const char *s)
  * longer exist (killed while writing with a named temporary file). */
 static void remove_stale(const char *path, size_t dirlen)
 {
+    /* prefix: ".", the name (at most NAME_MAX bytes), ".tmp-" and a NUL. A name or a
+     * folder that does not fit skips the tidying, which is only housekeeping. */
     char dir[PATH_MAX], prefix[NAME_MAX + 8];
     if (dirlen >= sizeof dir || snprintf(prefix, sizeof prefix, ".%s.tmp-", path + dirlen) >= (int)sizeof prefix)
         return;
@@ -50,6 +52,8 @@ static void remove_stale(const char *path, size_t dirlen)
     for (struct dirent *e; (e = readdir(d));) {
         if (strncmp(e->d_name, prefix, plen) != 0)
             continue;
+        /* ".NAME.tmp-PID-K", or "-fdN" for the link of an unnamed file, which a process
+         * killed between link and rename leaves behind: both carry the writer's pid. */
         char *end;
         long pid = strtol(e->d_name + plen, &end, 10);
         if (end == e->d_name + plen || *end != '-' || pid <= 0 || pid == (long)getpid())
@@ -85,6 +89,8 @@ static int open_unnamed(const char *path, size_t dirlen)
  * writers pick distinct names. */
 static int open_named(amz_outfile *o, const char *path, size_t dirlen, size_t cap)
 {
+    /* Only EEXIST moves on to the next K; any other error ends the search with errno
+     * set for the caller's message. */
     int fd = -1;
     for (unsigned k = 0; k < 1000 && fd < 0; k++) {
         snprintf(o->tmp, cap, "%.*s.%s.tmp-%ld-%u", (int)dirlen, path, path + dirlen, (long)getpid(), k);
@@ -124,10 +130,13 @@ static amz_status open_file(amz_outfile *o, const char *path, bool named, amz_er
         }
         return AMZ_OK;
     }
-    /* A symbolic link to a file: replace the file it names, keeping the link. */
+    /* A symbolic link to a file: replace the file it names, keeping the link. The
+     * temporary file then lives beside the real file, since rename only works within
+     * one file system. */
     char resolved[PATH_MAX];
     if (exists && realpath(path, resolved))
         path = resolved;
+    /* cap: the path plus ".", ".tmp-", a pid and "-K" or "-fdN", well under 64 bytes. */
     const size_t n = strlen(path), cap = n + 64;
     const char *slash = strrchr(path, '/');
     const size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
@@ -207,6 +216,7 @@ amz_status amz_outfile_commit(amz_outfile *o, amz_error *err)
 {
     if (!o->fp)
         return amz_errorf(err, AMZ_EINVAL, "output already closed");
+    /* Standard output is flushed but never closed: it is the process's, not ours. */
     if (!o->tmp) { /* standard output, or a device written in place */
         int bad = fflush(o->fp) != 0 || ferror(o->fp);
         int e = errno;
@@ -237,7 +247,9 @@ amz_status amz_outfile_commit(amz_outfile *o, amz_error *err)
     o->fp = NULL;
     if (!e && !o->unnamed && rename(o->tmp, o->path) != 0)
         e = errno;
-    /* The path is copied out because abort frees it; the old target stays untouched. */
+    /* The path is copied out because abort frees it. The old target is untouched,
+     * except when an unnamed file was already renamed into place and only the close
+     * failed. */
     if (e) {
         char path[512];
         snprintf(path, sizeof path, "%s", o->path);

@@ -33,7 +33,9 @@ amz_status io_slurp(FILE *f, const uint8_t *prefix, size_t prefix_len, char **ou
              * few MB and more, else KB, as io_check_size words it). */
             size_t ncap = cap * 2;
             /* Clamp the last step to the limit itself rather than refusing at the first
-             * doubling past it; ncap 0 means the limit is already reached. */
+             * doubling past it; ncap 0 means the limit is already reached. The limit is
+             * only consulted when the buffer grows, so an input that fits the first
+             * 64 KB is taken whatever max_bytes says. */
             if (max_bytes && (uint64_t)ncap > max_bytes)
                 ncap = (uint64_t)cap < max_bytes ? (size_t)max_bytes : 0;
             if (ncap == 0) {

@@ -8,7 +8,9 @@
 #include "core/error.h"
 #include "io/io_impl.h"
 
-/* The text as a rectangle of code points, ANSI escapes and carriage returns removed. */
+/* The text as a rectangle of code points, ANSI escapes and carriage returns removed.
+ * Row 0 is the first non-blank line; ragged and first are 1-based source lines (blank
+ * lines at the top counted). */
 typedef struct art {
     uint32_t *cp;   /* rows * cols code points */
     size_t rows, cols;
@@ -18,7 +20,9 @@ typedef struct art {
     size_t ragged, ragged_len, first, first_len;
 } art;
 
-/* Decodes one UTF-8 sequence; returns its length or 0 if invalid. */
+/* Decodes one UTF-8 sequence; returns its length or 0 if invalid. Overlong forms,
+ * surrogates and code points past U+10FFFF are invalid (RFC 3629), as are a stray
+ * continuation byte and a sequence cut short by the end of the text. */
 static size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *out)
 {
     if (s[0] < 0x80) {
@@ -45,6 +49,7 @@ static size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *out)
 static amz_status load_art(const char *text, size_t len, art *a, amz_error *err)
 {
     const unsigned char *s = (const unsigned char *)text;
+    /* A code point takes at least one byte, so len + 1 entries always suffice for cp. */
     size_t cap = len + 1, n = 0, line_start = 0, lines = 0, cols = 0, first_len = 0;
     size_t line = 0; /* 1-based source line of the current line, for messages */
     uint32_t *cp = amz_malloc(cap * sizeof *cp);
@@ -82,10 +87,13 @@ static amz_status load_art(const char *text, size_t len, art *a, amz_error *err)
             i++;
             continue;
         }
+        /* CR is dropped wherever it is, so CRLF text reads like LF text. */
         if (s[i] == '\r') {
             i++;
             continue;
         }
+        /* Only the CSI form colour codes use (ECMA-48: a final byte 0x40..0x7e ends
+         * it) is skipped whole; any other ESC is dropped alone. */
         if (s[i] == 0x1b) { /* ANSI escape: ESC [ parameters final-byte */
             i++;
             if (i < len && s[i] == '[') {
@@ -107,7 +115,9 @@ static amz_status load_art(const char *text, size_t len, art *a, amz_error *err)
         cp[n++] = v;
         i += k;
     }
-    /* Drop blank lines at the end (a final newline makes one) and at the start. */
+    /* Drop blank lines at the end (a final newline makes one) and at the start. Blank
+     * lines were trimmed to length 0 and left nothing in cp, so dropping them moves no
+     * code point. */
     size_t skip = 0, offset = 0;
     while (lines > 0 && lens[lines - 1] == 0)
         lines--;
@@ -168,16 +178,22 @@ static uint32_t at(const art *a, size_t r, size_t c)
     return a->cp[r * a->cols + c];
 }
 
+/* + - | #, or any box-drawing character (U+2500 .. U+257F): what line art draws walls
+ * and corners with. Anything else between two cells is an opening. */
 static bool line_wall(uint32_t v)
 {
     return v == '+' || v == '-' || v == '|' || v == '#' || (v >= 0x2500 && v <= 0x257f);
 }
 
+/* The floor characters of FORMAT.md, plus the dots U+00B7 and U+2022 (the unicode
+ * style marks the solution with U+2022). */
 static bool block_floor(uint32_t v)
 {
     return v == ' ' || v == '.' || v == '*' || v == 'o' || v == 'S' || v == 'G' || v == 0xb7 || v == 0x2022;
 }
 
+/* Takes an S, G or @ in cell c as the start, the goal or both; any other character is
+ * no marker. Each end may be marked once: two would leave the maze ambiguous. */
 static amz_status mark(amz_maze *m, uint32_t v, amz_cell c, bool *seen_s, bool *seen_g, size_t line, amz_error *err)
 {
     /* '@' is both ends in one cell, as block art draws it (line art writes "SG"). */
@@ -196,6 +212,10 @@ static amz_status mark(amz_maze *m, uint32_t v, amz_cell c, bool *seen_s, bool *
     return AMZ_OK;
 }
 
+/* Line art: cell (x, y) is the two characters at row 2y+1, columns 3x+1 and 3x+2; the
+ * wall east of it is the corner column 3x+3 and the wall south of it row 2y+2. The
+ * outer border is not read: outer walls are implicit (FORMAT.md), so a gap drawn in it
+ * (an entrance) changes nothing. */
 static amz_status read_line_art(const art *a, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
     /* Blank corners (a shaped maze, see below) explain short rows better than their
@@ -227,6 +247,8 @@ static amz_status read_line_art(const art *a, amz_maze *m, const amz_read_option
     amz_status st = io_check_size(&g, o, err);
     if (st || (st = amz_maze_init(m, AMZ_TOPO_SQUARE, w, h, err)))
         return st;
+    /* Without markers the ends stay amz_maze_init's: top left and bottom right. The
+     * passages set below cannot fail: both cells exist, as x + 1 < w and y + 1 < h. */
     bool seen_s = false, seen_g = false;
     for (int64_t y = 0; y < h; y++)
         for (int64_t x = 0; x < w; x++) {
@@ -243,6 +265,9 @@ static amz_status read_line_art(const art *a, amz_maze *m, const amz_read_option
     return AMZ_OK;
 }
 
+/* Blocks: cell (x, y) is the block at row 2y+1, column 2x+1, the blocks between two
+ * cells are their wall or passage, and the corner blocks (even row and column) and the
+ * outer border are not read. '@' is a cell (both ends) but, between cells, a wall. */
 static amz_status read_blocks(const art *a, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
     if (a->ragged)
@@ -301,6 +326,8 @@ static amz_status plausible(const char *text, size_t len, amz_error *err)
             distinct = 0;
             continue;
         }
+        /* distinct counts the different letters of the current run (seen holds the
+         * first two); the scan stops at the third. */
         if (run++ == 0 || (c != seen[0] && (distinct < 2 || c != seen[1])))
             seen[distinct < 3 ? distinct : 2] = c, distinct++;
     }
@@ -323,7 +350,8 @@ amz_status amz_io_read_text(const char *text, size_t len, amz_maze *m, const amz
     memset(&a, 0, sizeof a);
     memset(m, 0, sizeof *m);
     /* Hex art (slashes, or the box-drawing diagonals U+2571/2 in UTF-8) cannot say which
-     * cells a shape removed; refuse it before anything else complains about its shape. */
+     * cells a shape removed; refuse it before anything else complains about its shape.
+     * Square art never draws a slash, so one anywhere in the text is taken for hex. */
     for (size_t i = 0; i < len; i++)
         if (text[i] == '/' || text[i] == '\\' ||
             (i + 2 < len && (unsigned char)text[i] == 0xe2 && (unsigned char)text[i + 1] == 0x95 &&

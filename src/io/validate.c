@@ -8,6 +8,8 @@
 #include "grid/grid.h"
 #include "io/io_impl.h"
 
+/* The message for a set slot that may not be: any passage of a removed cell, else a
+ * passage with no existing cell at its other end (off the grid or a removed one). */
 static amz_status bad_edge(const amz_maze *m, amz_cell c, int d, amz_error *err)
 {
     char xy[48];
@@ -36,6 +38,9 @@ static amz_status check_cell(const amz_maze *m, amz_cell c, amz_error *err)
     unsigned own = bits_field(m->passages, (uint64_t)c * (uint64_t)m->bits, (unsigned)m->bits);
     if (!own)
         return AMZ_OK;
+    /* allowed: the slots of c's owned directions that have an existing neighbour (none
+     * for a removed c), so a slot whose direction leads nowhere, such as a down
+     * triangle's S, must be 0. */
     amz_cell nb[AMZ_MAX_DIRS];
     unsigned allowed = 0;
     if (grid_exists(m, c)) {
@@ -60,6 +65,8 @@ static amz_status check_cell(const amz_maze *m, amz_cell c, amz_error *err)
  * E and W under an N-S one. */
 static amz_status check_weave(const amz_maze *m, amz_cell c, amz_error *err)
 {
+    /* E2 and S2 only: those are the under-passages c owns; an N2 or W2 is stored, and
+     * checked, at the cell on its other end. */
     for (int d = AMZ_SQ_E2; d <= AMZ_SQ_S2; d++) {
         if (!grid_open(m, c, d))
             continue;
@@ -83,6 +90,7 @@ amz_status io_validate(const amz_maze *m, amz_error *err)
             if ((st = check_cell(m, c, err)) || (m->weave && (st = check_weave(m, c, err))))
                 return st;
     } else if (m->mask) {
+        /* With a mask any cell may border a removed one, so every cell is checked. */
         for (amz_cell c = 0; c < m->ncells; c++)
             if ((st = check_plain_cell(m, c, err)))
                 return st;

@@ -15,12 +15,17 @@
 #include "render/anim_impl.h"
 #include "render/img_internal.h"
 
+/* The trail fades in TRAIL_LEVELS colour steps whatever --trail is, so the frame palette
+ * stays C_COUNT (27) colours, well inside a GIF's 256. */
 #define TRAIL_LEVELS 8
+/* The 16 Mpx canvas limit of amaze/anim.h: 5 bytes a pixel (ARGB canvas and index frame). */
 #define ANIM_MAX_PIXELS ((int64_t)16 << 20)
 
+/* A cell's state, one byte a cell (anim.state); its fill colour follows from it (anim_fill). */
 enum { ST_UNVISITED, ST_FLOOR, ST_HEAD, ST_TRAIL, ST_FRONTIER, ST_BACKTRACKED, ST_EXPLORED };
 
-/* Frame palette: fixed entries, then the trail levels of both phases. */
+/* Frame palette: fixed entries (amz_palette's order without `trail`, which only seeds the
+ * levels; setup's base[] relies on it), then the trail levels of both phases. */
 enum {
     C_BG,
     C_WALL,
@@ -38,6 +43,8 @@ enum {
     C_COUNT = C_TRAIL_SOLVE + TRAIL_LEVELS
 };
 
+/* A trail cell in the ring, stamped with the time it joined. The entry is stale once the
+ * cell is no longer a trail cell or carries a newer stamp (it was the head again since). */
 typedef struct trail_entry {
     amz_cell cell;
     uint64_t stamp;
@@ -58,22 +65,28 @@ typedef struct anim {
     uint32_t last_px;       /* one-entry cache of the pixel lookup */
     uint8_t last_ix;
     bool have_last;
+    /* Per cell: ST_* state, and the trail stamp. */
     uint8_t *state;
     uint64_t *stamp; /* trail: event time the cell stopped being the head */
+    /* The cells to redraw at the next frame, each listed once (dirty_bits, ncells bits). */
     uint64_t *dirty_bits;
     amz_cell *dirty;
     size_t ndirty;
     bool redraw_all;
     trail_entry *ring; /* the trail in time order */
+    /* ring_cap = trail + 2 entries (see move_head); the live ones start at ring_head. */
     size_t ring_cap, ring_head, ring_len;
     amz_cell head;
     uint64_t now; /* events so far */
+    /* N (events a frame), frames emitted, and the counting run's events. */
     uint64_t spf, frames, counted;
     uint64_t *path_cells, *path_edges;
     float *any_boxes; /* geo.any: 4 floats a cell, img_any_cell_box */
+    /* The last PATH cell, which the next PATH event links to. */
     amz_cell path_prev;
     amz_frame_fn fn;
     void *ctx;
+    /* fn returned non-zero: the algorithm was stopped on purpose (not its own error). */
     bool canceled;
     int32_t width, height;
     int fps;
@@ -89,6 +102,8 @@ static amz_color lerp(amz_color a, amz_color b, double t)
     return c;
 }
 
+/* c as a pixel of cairo's ARGB32 canvas: alpha premultiplied (rounded) in a native 32-bit
+ * word, so canvas pixels compare with it directly. */
 static uint32_t premul(amz_color c)
 {
     uint32_t a = c.a;
@@ -96,12 +111,15 @@ static uint32_t premul(amz_color c)
     return a << 24 | r << 16 | g << 8 | b;
 }
 
+/* Trail cell c's colour step: 0 just after the head left, TRAIL_LEVELS - 1 near the end.
+ * age_trail retires a cell at age `trail`, so ages stay below it (anim_fill clamps anyway). */
 static int trail_level(const anim *an, amz_cell c)
 {
     uint64_t age = an->now - an->stamp[c];
     return (int)(age * TRAIL_LEVELS / (uint64_t)an->o->trail);
 }
 
+/* The scene's fill callback (img_scene.fill): a cell's colour by its state. */
 static amz_color anim_fill(void *ctx, amz_cell c)
 {
     const anim *an = ctx;
@@ -121,6 +139,8 @@ static amz_color anim_fill(void *ctx, amz_cell c)
     }
 }
 
+/* Queues c for the next frame's redraw, once. Out-of-range cells (an event's `other` may be
+ * AMZ_NO_CELL) are ignored, so callers need not check. */
 static void mark_dirty(anim *an, amz_cell c)
 {
     if (c < 0 || c >= an->m->ncells || bits_get(an->dirty_bits, (uint64_t)c))
@@ -137,7 +157,9 @@ static void set_state(anim *an, amz_cell c, uint8_t s)
     mark_dirty(an, c);
 }
 
-/* The head moves to c; the cell it leaves joins the trail. */
+/* The head moves to c; the cell it leaves joins the trail. Each event pushes at most one
+ * entry and age_trail drops the entries `trail` events old after every event, so at most
+ * trail + 1 are live and the ring of trail + 2 never fills. */
 static void move_head(anim *an, amz_cell c)
 {
     amz_cell h = an->head;
@@ -156,7 +178,8 @@ static void move_head(anim *an, amz_cell c)
 }
 
 /* Trail cells whose colour step changed since `before` are dirty; expired ones turn
- * into the phase's background state. */
+ * into the phase's background state. Called after every shown event, so `before` is
+ * an->now - 1. Stale entries are skipped, and leave the ring from the front once old. */
 static void age_trail(anim *an, uint64_t before)
 {
     const uint64_t len = (uint64_t)an->o->trail;
@@ -176,6 +199,8 @@ static void age_trail(anim *an, uint64_t before)
     }
 }
 
+/* The palette index of canvas pixel px. Drawing without antialiasing makes exact matches
+ * the rule; the one-entry cache pays because canvas rows are long runs of one colour. */
 static uint8_t lookup(anim *an, uint32_t px)
 {
     if (an->have_last && px == an->last_px)
@@ -204,10 +229,12 @@ static uint8_t lookup(anim *an, uint32_t px)
     return (uint8_t)best;
 }
 
+/* A pixel rectangle [x0, x1) x [y0, y1); empty when x0 == x1. */
 typedef struct box {
     int32_t x0, y0, x1, y1;
 } box;
 
+/* Grows b to cover the rectangle; an empty b takes it as it is. */
 static void box_add(box *b, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
 {
     if (b->x0 == b->x1) {
@@ -224,7 +251,9 @@ static void box_add(box *b, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
         b->y1 = y1;
 }
 
-/* Redraws [x0, x1) x [y0, y1) and folds the changed pixels into `changed`. */
+/* Redraws [x0, x1) x [y0, y1) (clipped to the canvas) and folds the changed pixels into
+ * `changed`. Pixels are compared by palette index with the last frame (an->idx, updated
+ * here), so `changed` holds only pixels whose colour changed, not all that were redrawn. */
 static void redraw(anim *an, int64_t x0, int64_t y0, int64_t x1, int64_t y1, box *changed)
 {
     if (x0 < 0)
@@ -238,10 +267,12 @@ static void redraw(anim *an, int64_t x0, int64_t y0, int64_t x1, int64_t y1, box
     if (x0 >= x1 || y0 >= y1)
         return;
     img_draw_region(an->cr, &an->scene, (double)x0, (double)y0, (double)x1, (double)y1);
+    /* cairo may still hold drawing back: flush before reading its memory. */
     cairo_surface_flush(an->surface);
     const unsigned char *data = cairo_image_surface_get_data(an->surface);
     const int stride = cairo_image_surface_get_stride(an->surface);
     for (int64_t y = y0; y < y1; y++) {
+        /* cairo's strides are multiples of 4 bytes, so a row is an array of pixels. */
         const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
         uint8_t *ix = an->idx + (size_t)y * (size_t)an->width;
         int64_t cx0 = -1, cx1 = -1;
@@ -260,6 +291,11 @@ static void redraw(anim *an, int64_t x0, int64_t y0, int64_t x1, int64_t y1, box
     cairo_surface_mark_dirty(an->surface);
 }
 
+/* The canvas pixels cell c's drawing may touch, walls included (not clipped): grids drawn
+ * from the geometry use their precomputed boxes; a hexagon its bounding box grown by the
+ * wall and a pixel of rounding; a square cell [gx(x), gx(x + 1) + wall), its four wall
+ * lines. A solution band reaching into a neighbour is redrawn with it: PATH and CARVE
+ * events mark both cells dirty. */
 static void cell_box(const anim *an, amz_cell c, int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1)
 {
     const img_geo *g = &an->scene.geo;
@@ -285,6 +321,8 @@ static void cell_box(const anim *an, amz_cell c, int64_t *x0, int64_t *y0, int64
     }
 }
 
+/* Hands the whole index frame to the receiver, b its changed rectangle; the receiver's
+ * non-zero return (stop) is passed back. */
 static int emit(anim *an, const box *b, int delay, bool last)
 {
     amz_frame f;
@@ -304,12 +342,16 @@ static int emit(anim *an, const box *b, int delay, bool last)
     return an->fn(an->ctx, &f);
 }
 
+/* Frame i's delay in centiseconds: the difference of rounded cumulative times, so frame i
+ * ends at round((i + 1) * 100 / fps) cs and rounding never drifts (amaze/anim.h). */
 static int frame_delay(const anim *an, uint64_t i)
 {
     return (int)(llround((double)(i + 1) * 100.0 / an->fps) - llround((double)i * 100.0 / an->fps));
 }
 
-/* Draws what changed and hands the frame on. */
+/* Draws what changed and hands the frame on; returns the receiver's answer. More than a
+ * quarter of the cells dirty, or a phase change (redraw_all), redraws the whole canvas
+ * in one pass instead of a cell at a time. `full`: the first frame, all of the canvas. */
 static int flush_frame(anim *an, bool full)
 {
     box changed = {0, 0, 0, 0};
@@ -344,6 +386,10 @@ static int flush_frame(anim *an, bool full)
     return emit(an, &changed, frame_delay(an, an->frames), false);
 }
 
+/* The observer of both runs. The counting run (no frame function yet) only counts what
+ * the drawing run will show; there every event but PROGRESS advances the clock by one and
+ * every spf-th flushes a frame. A receiver's stop returns non-zero, which the algorithm
+ * turns into AMZ_ECANCELED; `canceled` tells amz_anim_run it was the receiver. */
 static int observe(void *ctx, const amz_event *ev)
 {
     anim *an = ctx;
@@ -360,6 +406,8 @@ static int observe(void *ctx, const amz_event *ev)
     case AMZ_EV_ENTER: move_head(an, ev->cell); break;
     case AMZ_EV_CARVE:
     case AMZ_EV_WALL:
+        /* A generator's maze bits are its scratch space (amaze/observer.h): the picture
+         * follows the events on the scratch copy. Solving draws m, which is final. */
         if (!an->solving)
             amz_maze_set_passage(&an->scratch, ev->cell, ev->dir, ev->type == AMZ_EV_CARVE, NULL);
         mark_dirty(an, ev->cell);
@@ -369,6 +417,8 @@ static int observe(void *ctx, const amz_event *ev)
         set_state(an, ev->cell, an->solving ? ST_BACKTRACKED : ST_FLOOR);
         if (an->head == ev->cell)
             an->head = AMZ_NO_CELL;
+        /* other is where the head goes back to; AMZ_NO_CELL when a cell just leaves a list
+         * (growing-tree), and there is no head then. */
         if (ev->other != AMZ_NO_CELL)
             move_head(an, ev->other);
         break;
@@ -376,6 +426,7 @@ static int observe(void *ctx, const amz_event *ev)
     case AMZ_EV_PATH:
         if (an->path_cells && ev->cell >= 0 && ev->cell < an->m->ncells) {
             bits_set(an->path_cells, (uint64_t)ev->cell);
+            /* PATH events run from start to goal: link this cell to the one before it. */
             if (ev->index > 0 && an->path_prev != AMZ_NO_CELL) {
                 for (int d = 0; d < an->m->ndirs; d++)
                     if (amz_maze_neighbor(an->m, an->path_prev, d) == ev->cell) {
@@ -398,6 +449,7 @@ static int observe(void *ctx, const amz_event *ev)
     return 0;
 }
 
+/* Frees what setup made; safe on a partly made anim (it starts zeroed). */
 static void anim_free(anim *an)
 {
     if (an->cr)
@@ -416,7 +468,10 @@ static void anim_free(anim *an)
     amz_free(an->any_boxes);
 }
 
-/* Runs the requested algorithms with observer obs. */
+/* Runs the requested algorithms with observer obs; an is NULL for the counting run. The
+ * drawing run's solve phase starts clean: the scene switches to m (carved by now; while
+ * generating it drew the scratch copy), every cell turns floor, and the next frame
+ * redraws everything. The solver attaches its path to m. */
 static amz_status run_algorithms(amz_maze *m, const amz_anim_options *o, const amz_observer *obs, anim *an,
                                  amz_error *err)
 {
@@ -442,6 +497,10 @@ static amz_status run_algorithms(amz_maze *m, const amz_anim_options *o, const a
     return AMZ_OK;
 }
 
+/* Prepares the drawing run: the frames' layout (amz_image_write's PNG layout without
+ * streaming or distances; drawn without antialiasing, so every pixel is a palette colour),
+ * the palette and its canvas keys, per-cell state, the canvas and the scratch maze. On
+ * error part of it may be allocated; amz_anim_run's anim_free releases it. */
 static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_error *err)
 {
     amz_image_options *io = &an->image;
@@ -453,6 +512,8 @@ static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_er
     amz_status st = amz_image_layout_get(m, io, AMZ_IMAGE_PNG, &l, err);
     if (st)
         return st;
+    /* 65535: a GIF's logical screen is 16 bits a side. Checked first, so the product
+     * cannot overflow. */
     if (l.width > 65535 || l.height > 65535 || l.width * l.height > ANIM_MAX_PIXELS)
         return amz_errorf(err, AMZ_ERANGE, "a %lldx%lld px animation is larger than 16 Mpx; use a smaller --cell",
                           (long long)l.width, (long long)l.height);
@@ -462,6 +523,8 @@ static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_er
     const amz_color base[C_TRAIL_GEN] = {p->background, p->wall, p->floor,    p->path,        p->start,   p->goal,
                                          p->unvisited,  p->head, p->frontier, p->backtracked, p->explored};
     memcpy(an->colors, base, sizeof base);
+    /* Level k is k/8 of the way from `trail` to the phase's background: floor while
+     * generating, explored while solving. */
     for (int k = 0; k < TRAIL_LEVELS; k++) {
         an->colors[C_TRAIL_GEN + k] = lerp(p->trail, p->floor, (double)k / TRAIL_LEVELS);
         an->colors[C_TRAIL_SOLVE + k] = lerp(p->trail, p->explored, (double)k / TRAIL_LEVELS);
@@ -489,6 +552,7 @@ static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_er
     an->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, an->width, an->height);
     if (cairo_surface_status(an->surface) != CAIRO_STATUS_SUCCESS)
         return amz_errorf(err, AMZ_ENOMEM, "animation: cannot create a %dx%d canvas", an->width, an->height);
+    /* cairo_create never returns NULL; a failed one draws nothing (status not checked). */
     an->cr = cairo_create(an->surface);
     cairo_set_antialias(an->cr, CAIRO_ANTIALIAS_NONE);
     /* Generation draws the passages its events report onto an empty copy. */
@@ -500,6 +564,7 @@ static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_er
     an->head = AMZ_NO_CELL;
     an->path_prev = AMZ_NO_CELL;
     an->fps = o->fps;
+    /* Frames show the path as PATH events find it, not a solution m had before. */
     io->solution = false;
     img_scene_init(&an->scene, (o->what & AMZ_ANIM_GENERATE) ? &an->scratch : m, io, &l);
     an->scene.fill = anim_fill;
@@ -518,6 +583,8 @@ static amz_status setup(anim *an, amz_maze *m, const amz_anim_options *o, amz_er
     return AMZ_OK;
 }
 
+/* amaze/anim.h. From setup on, every exit goes through `done`, which fills stats with
+ * what was shown and frees everything. */
 amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn, void *ctx, amz_anim_stats *stats,
                         amz_error *err)
 {
@@ -533,6 +600,7 @@ amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn,
         return amz_errorf(err, AMZ_EINVAL, "animation: no frame function");
     anim an;
     memset(&an, 0, sizeof an);
+    /* events 0: every event is wanted, so prim and kruskal run their step-by-step form. */
     amz_observer obs = {observe, &an, 0};
     an.spf = o->steps_per_frame;
     if (!an.spf) {
@@ -544,6 +612,7 @@ amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn,
         amz_maze_deinit(&copy);
         if (st)
             return st;
+        /* N = max(1, ceil(E / (duration * fps))), amaze/anim.h. */
         double target = o->duration * o->fps;
         an.spf = (uint64_t)ceil((double)an.counted / target);
         if (an.spf < 1)
@@ -564,6 +633,7 @@ amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn,
     }
     if (st)
         goto done;
+    /* The events after the last full step make one more frame. */
     if (an.now % an.spf && flush_frame(&an, false)) {
         st = amz_errorf(err, AMZ_ECANCELED, "animation stopped by the frame receiver");
         goto done;
@@ -575,6 +645,8 @@ amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_frame_fn fn,
         io->antialias = false;
         io->distances = false;
         io->stream = AMZ_STREAM_NEVER;
+        /* amz_anim_check accepted this layout (antialiasing does not change it): it
+         * cannot fail here. img_scene_init drops the frames' fill and cell boxes. */
         amz_image_layout l;
         amz_image_layout_get(m, io, AMZ_IMAGE_PNG, &l, NULL);
         uint64_t *cells = NULL, *edges = NULL;

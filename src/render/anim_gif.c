@@ -10,6 +10,9 @@
 #include "amaze/anim.h"
 #include "core/error.h"
 
+/* The frame receiver's state. write_failed: the output stream failed (not giflib);
+ * started: the screen descriptor and loop extension are out, written at the first frame,
+ * which knows the size; gif_error: EGifOpen's error code. */
 typedef struct gif_sink {
     GifFileType *gif;
     FILE *out;
@@ -19,6 +22,8 @@ typedef struct gif_sink {
     amz_error *err;
 } gif_sink;
 
+/* giflib's output function: a short count makes the giflib call fail, and write_failed
+ * tells that failure from giflib's own. */
 static int gif_write(GifFileType *gif, const GifByteType *buf, int len)
 {
     gif_sink *s = gif->UserData;
@@ -29,6 +34,9 @@ static int gif_write(GifFileType *gif, const GifByteType *buf, int len)
     return len;
 }
 
+/* The file's head, at the first frame: GIF89a (needed for the graphic control and
+ * application extensions), the logical screen with the frame palette as the global colour
+ * table, and the loop extension. Non-zero when giflib fails. */
 static int start(gif_sink *s, const amz_frame *f)
 {
     GifColorType colors[256];
@@ -38,6 +46,7 @@ static int start(gif_sink *s, const amz_frame *f)
         colors[i].Green = f->colors[i].g;
         colors[i].Blue = f->colors[i].b;
     }
+    /* A colour table has 2^bits entries, bits 1..8: pad the palette with black. */
     int size = 2, bits = 1;
     while (size < f->ncolors) {
         size *= 2;
@@ -47,11 +56,13 @@ static int start(gif_sink *s, const amz_frame *f)
     if (!map)
         return 1;
     EGifSetGifVersion(s->gif, true);
+    /* giflib copies the map into the file's state, so ours goes at once. */
     int rc = EGifPutScreenDesc(s->gif, f->width, f->height, bits, 0, map);
     GifFreeMapObject(map);
     if (rc != GIF_OK)
         return 1;
-    /* Loop forever: GIFs are watched in browsers and chats, which expect it. */
+    /* Loop forever: GIFs are watched in browsers and chats, which expect it. The
+     * NETSCAPE2.0 sub-block is {1, loop count low, high}; a count of 0 means forever. */
     static const GifByteType netscape[] = "NETSCAPE2.0";
     static const GifByteType loop[3] = {1, 0, 0};
     if (EGifPutExtensionLeader(s->gif, APPLICATION_EXT_FUNC_CODE) != GIF_OK ||
@@ -62,6 +73,10 @@ static int start(gif_sink *s, const amz_frame *f)
     return 0;
 }
 
+/* The frame receiver: each frame is a graphic control extension (its delay, no
+ * transparency, "do not dispose" so the picture stays) and an image of only the changed
+ * rectangle, drawn over what the frames before left. Non-zero when giflib or the stream
+ * fails, which amz_anim_run reports as AMZ_ECANCELED. */
 static int put_frame(void *ctx, const amz_frame *f)
 {
     gif_sink *s = ctx;
@@ -91,6 +106,9 @@ static int put_frame(void *ctx, const amz_frame *f)
     return 0;
 }
 
+/* amaze/anim.h. The encoder is closed whatever happens (EGifCloseFile frees it even when
+ * it fails); a run that fails after some frames leaves a partial GIF in `out`, which the
+ * CLI writes through a temporary file. errno is the failed write's (EIO when unset). */
 amz_status amz_anim_write_gif(amz_maze *m, const amz_anim_options *o, FILE *out, amz_anim_stats *stats, amz_error *err)
 {
     amz_status checked = amz_anim_check(m, o, err);

@@ -16,6 +16,8 @@ const char *amz_anim_what_name(amz_anim_what w)
     return NULL;
 }
 
+/* The kind named `name` (as amz_anim_what_name spells it); AMZ_ENOTFOUND otherwise,
+ * NULL included. */
 amz_status amz_anim_what_parse(const char *name, amz_anim_what *out, amz_error *err)
 {
     for (int w = AMZ_ANIM_GENERATE; w <= AMZ_ANIM_BOTH; w++)
@@ -41,6 +43,7 @@ void amz_anim_options_init(amz_anim_options *o)
     amz_image_options_init(&o->image);
 }
 
+/* amaze/anim.h: the options, then the frames' layout as setup (anim.c) will ask for it. */
 amz_status amz_anim_check(const amz_maze *m, const amz_anim_options *o, amz_error *err)
 {
     amz_anim_options defaults;
@@ -59,6 +62,10 @@ amz_status amz_anim_check(const amz_maze *m, const amz_anim_options *o, amz_erro
     return amz_image_layout_get(m, &io, AMZ_IMAGE_PNG, &l, err);
 }
 
+/* The bounds and their reasons: fps at most 50 because GIF delays are whole centiseconds
+ * (2 cs a frame at 50); hold_cs at most 65535, a GIF delay's 16 bits; trail at most 10000
+ * events (the trail ring holds trail + 2 entries); duration up to a day, and only when it
+ * sets N (steps_per_frame 0). */
 amz_status anim_check_options(const amz_anim_options *o, amz_error *err)
 {
     if (!amz_anim_what_name(o->what))
@@ -74,6 +81,7 @@ amz_status anim_check_options(const amz_anim_options *o, amz_error *err)
     return AMZ_OK;
 }
 
+/* amaze/anim.h. Unlike amz_anim_check, o must not be NULL. */
 uint64_t amz_anim_memory_estimate(const amz_maze *m, const amz_anim_options *o)
 {
     amz_image_options io = o->image;
@@ -89,6 +97,7 @@ uint64_t amz_anim_memory_estimate(const amz_maze *m, const amz_anim_options *o)
     uint64_t bytes = px * 9 + cells * 18;
     const amz_gen_info *g = amz_gen_find(o->generator);
     if ((o->what & AMZ_ANIM_GENERATE) && g) {
+        /* The generator's estimate includes the maze, which the caller counts: add the rest. */
         uint64_t gen = amz_gen_memory_estimate(g, m->topology, m->width, m->height, true);
         uint64_t maze = amz_maze_memory(m);
         bytes += gen > maze ? gen - maze : 0;

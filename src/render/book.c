@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "render/book_impl.h"
 
+/* The trims of amaze/book.h, indexed by amz_book_trim, in points (72 to the inch). */
 static const struct {
     const char *name;
     double w, h, bleed;
@@ -47,6 +48,7 @@ amz_status amz_book_trim_parse(const char *name, amz_book_trim *out, amz_error *
                       name ? name : "");
 }
 
+/* An unknown trim reads as letter, the default, rather than past the table. */
 void amz_book_trim_size(amz_book_trim t, double *width, double *height, double *bleed)
 {
     if ((unsigned)t >= AMZ_BOOK_TRIMS)
@@ -71,6 +73,7 @@ void amz_book_options_init(amz_book_options *o)
     o->palette.floor = o->palette.background;
 }
 
+/* No control byte (below 0x20, or DEL) and at most `max` bytes; bytes from 0x80 pass. */
 static bool printable(const char *s, size_t max)
 {
     size_t n = 0;
@@ -92,19 +95,21 @@ amz_status amz_book_options_check(const amz_book_options *o, amz_error *err)
     return AMZ_OK;
 }
 
-/* Columns and rows of slots for n a page. */
+/* Columns and rows of slots for n a page: 1 x 1, 1 x 2, 2 x 2, 2 x 3 (amaze/book.h). */
 static void grid_of(int n, int *cols, int *rows)
 {
     *cols = n >= 4 ? 2 : 1;
     *rows = n == 1 ? 1 : n == 2 ? 2 : n == 4 ? 2 : 3;
 }
 
+/* Answers a page: 4, or 6 when the puzzles are 6 a page. */
 static int key_per_page(const amz_book_options *o)
 {
     return o->per_page == 6 ? 6 : 4;
 }
 
-/* Slot `i` of a page of n slots: the content area below the head, above the foot. */
+/* Slot `i` of a page of n slots: the content area below the head, above the foot, in
+ * trim coordinates (begin_page moves the origin past the bleed). */
 static book_rect slot_rect(const amz_book_options *o, int n, int i)
 {
     double w, h;
@@ -123,6 +128,8 @@ static book_rect slot_rect(const amz_book_options *o, int n, int i)
 #define CAPTION_SIZE 6.0
 #define CAPTION_MIN 4.5
 
+/* The picture's room in a slot: the slot less its heading and about 2.5 lines of the
+ * largest caption (1.25 leading), near what slot() leaves beside a two- or three-line one. */
 double amz_book_slot_aspect(const amz_book_options *o, amz_topology t)
 {
     book_rect r = slot_rect(o, o->per_page, 0);
@@ -131,6 +138,7 @@ double amz_book_slot_aspect(const amz_book_options *o, amz_topology t)
     return t == AMZ_TOPO_HEX ? a * sqrt(3.0) / 1.5 : a;
 }
 
+/* Counts only: every puzzle takes one slot, so the items themselves do not matter. */
 size_t amz_book_page_count(const amz_book_item *items, size_t n, const amz_book_options *o)
 {
     (void)items;
@@ -170,7 +178,8 @@ static void grey(cairo_t *cr, double v)
     cairo_set_source_rgb(cr, v, v, v);
 }
 
-/* Ends a page: its number at the foot (from the first puzzle page on), then shows it. */
+/* Ends a page: its number at the foot (from the first puzzle page on), then shows it.
+ * The title page is counted but not numbered. Pairs with begin_page's cairo_save. */
 static void end_page(book *b, bool number)
 {
     b->page++;
@@ -198,6 +207,9 @@ static void begin_page(book *b, const char *head, book_face face)
 /* No maze in the book: the title page goes without its ornament. */
 #define AMZ_TOPO_COUNT_NONE ((amz_topology)-1)
 
+/* The title page: title, subtitle, what the book holds, an ornament and a colophon. An
+ * error from the ornament is returned after the page is ended, so the cairo_save/restore
+ * pairs stay balanced. */
 static amz_status title_page(book *b, size_t mazes, size_t slides, amz_topology topo, amz_error *err)
 {
     cairo_t *cr = b->cr;
@@ -209,6 +221,7 @@ static amz_status title_page(book *b, size_t mazes, size_t slides, amz_topology 
     if (b->o->subtitle)
         book_text(cr, b->o->subtitle, BOOK_SANS, 14, b->w / 2, b->h * 0.3 + 30, aw, BOOK_CENTER);
     char line[160];
+    /* 160 bytes hold the longest line (two 20-digit counts): n stays inside it. */
     int n = snprintf(line, sizeof line, "%zu maze%s", mazes, mazes == 1 ? "" : "s");
     if (slides)
         snprintf(line + n, sizeof line - (size_t)n, " and %zu sliding puzzle%s", slides, slides == 1 ? "" : "s");
@@ -237,7 +250,8 @@ static amz_status title_page(book *b, size_t mazes, size_t slides, amz_topology 
     return st;
 }
 
-/* The heading of a slot: "Maze 12" (and its title) on the left, the label on the right. */
+/* The heading of a slot: "Maze 12" (and its title) on the left, the label on the right;
+ * each shrinks to its share of the width (60% left, 40% right). Returns its height. */
 static double heading(cairo_t *cr, const amz_book_item *it, size_t number, book_rect r, const char *right)
 {
     char left[256];
@@ -268,6 +282,7 @@ static double caption_fit(cairo_t *cr, const char *text, double w, int *lines)
     return CAPTION_MIN;
 }
 
+/* What makes the maze again: its recipe as an amaze generate command, or why there is none. */
 static void maze_caption(const amz_maze *m, char *text, size_t cap)
 {
     if (m->recipe)
@@ -277,7 +292,9 @@ static void maze_caption(const amz_maze *m, char *text, size_t cap)
                  m->height, amz_topology_name(m->topology), m->algorithm[0] ? m->algorithm : "made by hand");
 }
 
-/* One puzzle slot (key: the answer). */
+/* One puzzle slot (key: the answer): the heading, the caption at the foot, the picture in
+ * the room between. The key's mazes have no caption (the puzzle page has it), its sliding
+ * puzzles their moves. AMZ_ERANGE when a caption leaves the picture less than 10 pt. */
 static amz_status slot(book *b, const amz_book_item *it, size_t number, book_rect r, bool key, amz_error *err)
 {
     cairo_t *cr = b->cr;
@@ -303,6 +320,8 @@ static amz_status slot(book *b, const amz_book_item *it, size_t number, book_rec
          * five to follow with a finger. */
         book_rect pic = {r.x, r.y + top + 2, fmin(r.w * 0.35, r.h - top - 2), fmin(r.w * 0.35, r.h - top - 2)};
         book_draw_board(cr, &it->board, pic);
+        /* A solution of more than about 3400 moves is cut short here (an optimal one of
+         * a 4x4 board has at most 80). */
         char grouped[4096];
         size_t n = 0;
         for (size_t i = 0; it->moves[i] && n + 3 < sizeof grouped; i++) {
@@ -345,6 +364,7 @@ static amz_status slot(book *b, const amz_book_item *it, size_t number, book_rec
     return book_draw_maze(cr, it->maze, &b->o->palette, key ? BOOK_SOLUTION : 0, pic, err);
 }
 
+/* What amz_book_write refuses before drawing (AMZ_EINVAL, numbered from 1 as printed). */
 static amz_status check_items(const amz_book_item *items, size_t n, const amz_book_options *o, amz_error *err)
 {
     if (n < 1 || n > 100000)
@@ -363,7 +383,8 @@ static amz_status check_items(const amz_book_item *items, size_t n, const amz_bo
     return AMZ_OK;
 }
 
-/* Every page, in order: title, puzzles, answers. */
+/* Every page, in order: title, puzzles, answers. The first error stops it; the page being
+ * drawn is still ended, and amz_book_write then drops the whole PDF. */
 static amz_status draw_book(book *b, const amz_book_item *items, size_t n, amz_error *err)
 {
     const amz_book_options *o = b->o;
@@ -396,7 +417,11 @@ amz_status amz_book_write(const amz_book_item *items, size_t n, const amz_book_o
     amz_book_trim_size(o->trim, &b.w, &b.h, &b.bleed);
     if (!o->bleed)
         b.bleed = 0;
+    /* The PDF is built in memory: book_pdf_boxes rewrites it whole, and nothing reaches
+     * `out` unless the book is complete. */
     book_buf buf = {0};
+    /* The MediaBox is the trim plus the bleed on each side; the TrimBox and BleedBox
+     * come afterwards (book_pdf_boxes). */
     cairo_surface_t *surface =
         cairo_pdf_surface_create_for_stream(book_buf_write, &buf, b.w + 2 * b.bleed, b.h + 2 * b.bleed);
     /* Reproducible files: no creation date (cairo would write the clock's). */
@@ -406,6 +431,8 @@ amz_status amz_book_write(const amz_book_item *items, size_t n, const amz_book_o
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, o->title);
     b.cr = cairo_create(surface);
     st = draw_book(&b, items, n, err);
+    /* cairo's errors are sticky: the context's first, then the surface's after finish,
+     * which flushes the last of the PDF into buf. */
     cairo_status_t cs = cairo_status(b.cr);
     cairo_destroy(b.cr);
     cairo_surface_finish(surface);

@@ -16,6 +16,8 @@ void book_font(cairo_t *cr, book_face face, double size)
     cairo_set_font_size(cr, size);
 }
 
+/* Text advances scale with the font size, so one re-selection at size * max_w / width
+ * makes a too-wide line fit. Leaves the (possibly shrunk) font selected. */
 double book_text(cairo_t *cr, const char *s, book_face face, double size, double x, double y, double max_w,
                  book_align a)
 {
@@ -32,6 +34,10 @@ double book_text(cairo_t *cr, const char *s, book_face face, double size, double
     return w;
 }
 
+/* Greedy line breaking: each line takes words while its measured width fits r.w. Lines
+ * are 1.25 * size apart, the first baseline one ascent below r.y; r.h is not used
+ * (a caller that needs the height counts the lines first, draw false). A line is built in a
+ * 1200-byte buffer, far past any caption's width. */
 int book_wrap(cairo_t *cr, const char *s, book_face face, double size, book_rect r, bool draw)
 {
     book_font(cr, face, size);
@@ -62,6 +68,7 @@ int book_wrap(cairo_t *cr, const char *s, book_face face, double size, book_rect
             line[cand] = '\0';
             cairo_text_extents_t te;
             cairo_text_extents(cr, line, &te);
+            /* Too wide: back to the words that fitted; the word starts the next line. */
             if (te.x_advance > r.w && fit > 0) {
                 line[fit] = '\0';
                 q = w;
@@ -83,6 +90,9 @@ int book_wrap(cairo_t *cr, const char *s, book_face face, double size, book_rect
     return lines;
 }
 
+/* The maze is laid out as a picture in pixels (48 px cells, no margin) and drawn through
+ * a scale k of points a pixel, so the walls are chosen in points first and turned back
+ * into pixels. cairo state is saved and restored around the drawing. */
 amz_status book_draw_maze(cairo_t *cr, const amz_maze *m, const amz_palette *pal, unsigned how, book_rect r,
                           amz_error *err)
 {
@@ -99,11 +109,14 @@ amz_status book_draw_maze(cairo_t *cr, const amz_maze *m, const amz_palette *pal
     amz_status st = amz_image_layout_get(m, &o, AMZ_IMAGE_PDF, &l, err);
     if (st)
         return st;
-    /* Walls a printer and an eye both like: about a seventh of a cell, 0.35 to 1.8 pt. */
+    /* Walls a printer and an eye both like: about a seventh of a cell, 0.35 to 1.8 pt,
+     * then back in pixels at this scale, kept to 1..40 (the layout allows 1..47). */
     double k = fmin(r.w / (double)l.width, r.h / (double)l.height);
     double wall_pt = fmax(0.35, fmin(1.8, 48 * k / 7));
     int wall = (int)lround(wall_pt / k);
     o.wall = wall < 1 ? 1 : wall > 40 ? 40 : wall;
+    /* The picture's size depends on the wall (square: 2 margin + W cell + wall): lay out
+     * again and rescale. */
     if ((st = amz_image_layout_get(m, &o, AMZ_IMAGE_PDF, &l, err)))
         return st;
     k = fmin(r.w / (double)l.width, r.h / (double)l.height);
@@ -128,7 +141,8 @@ amz_status book_draw_maze(cairo_t *cr, const amz_maze *m, const amz_palette *pal
 
 #define PI 3.14159265358979323846
 
-/* A rectangle with corners rounded by radius q. */
+/* A rectangle with corners rounded by radius q, as a new sub-path (clockwise on the page,
+ * y down), for the caller to fill. */
 static void rounded(cairo_t *cr, double x, double y, double w, double h, double q)
 {
     cairo_new_sub_path(cr);
@@ -139,6 +153,8 @@ static void rounded(cairo_t *cr, double x, double y, double w, double h, double 
     cairo_close_path(cr);
 }
 
+/* Tiles are square, the pitch the largest that fits r; tiles[] is row-major with 0 the
+ * blank. Each number is centred by its ink extents (bearings), not by its advance. */
 void book_draw_board(cairo_t *cr, const amz_slide_board *b, book_rect r)
 {
     const int rows = b->rows, cols = b->cols;

@@ -10,6 +10,8 @@
 #include "core/error.h"
 #include "render/book_impl.h"
 
+/* Grows the buffer by doubling from 64 KiB. After one failed allocation every later
+ * write fails too, so cairo stops and `failed` says it was memory, not a stream. */
 cairo_status_t book_buf_write(void *closure, const unsigned char *data, unsigned int length)
 {
     book_buf *b = closure;
@@ -38,7 +40,8 @@ void book_buf_free(book_buf *b)
     memset(b, 0, sizeof *b);
 }
 
-/* First occurrence of the n bytes of needle in [p, end), or NULL. */
+/* First occurrence of the n bytes of needle in [p, end), or NULL. A plain scan: the PDF
+ * holds binary streams (NUL bytes included), which strstr cannot search. */
 static const unsigned char *find(const unsigned char *p, const unsigned char *end, const char *needle)
 {
     const size_t n = strlen(needle);
@@ -48,6 +51,11 @@ static const unsigned char *find(const unsigned char *p, const unsigned char *en
     return NULL;
 }
 
+/* Relies on how cairo writes a PDF: one classic xref table (no xref stream) with one
+ * subsection from object 0, and page objects as dictionaries holding "/Type /Page" and a
+ * "/MediaBox [ ... ]" before their "endobj"; a PDF laid out otherwise is AMZ_EFORMAT.
+ * O(objects^2): every insertion point and every shifted offset scans all the objects. On
+ * success b holds the new file; on failure b is left as it was. */
 amz_status book_pdf_boxes(book_buf *b, double trim_w, double trim_h, double bleed, amz_error *err)
 {
     const unsigned char *d = b->data, *end = b->data + b->len;
@@ -88,12 +96,15 @@ amz_status book_pdf_boxes(book_buf *b, double trim_w, double trim_h, double blee
     size_t inserts = 0;
     for (unsigned i = 0; i < count; i++) {
         const unsigned char *e = entries + (size_t)i * 20;
+        /* An entry is "oooooooooo ggggg n" and a two-byte end of line: the offset, the
+         * generation at e + 11, and at e[17] 'n' for an object in use, 'f' for a free one. */
         offset[i] = strtoul((const char *)e, NULL, 10);
         at[i] = 0;
         if (e[17] != 'n' || offset[i] >= b->len)
             continue;
         const unsigned char *obj = d + offset[i], *stop = find(obj, end, "endobj");
         const unsigned char *page = stop ? find(obj, stop, "/Type /Page") : NULL;
+        /* "/Type /Pages" (the page tree) is not a page, nor text inside a stream. */
         if (!page || page[11] == 's' || find(obj, page, "stream"))
             continue;
         const unsigned char *mb = find(page, stop, "/MediaBox");
@@ -110,6 +121,8 @@ amz_status book_pdf_boxes(book_buf *b, double trim_w, double trim_h, double blee
     }
     /* The new file: the old bytes with the boxes inserted, in file order, then a new
      * table and trailer. Offsets grow by one insertion per page object before them. */
+    /* The old file bounds the copied part and the trailer, count * 20 the new table, 256
+     * the "xref" and "startxref" lines. */
     size_t cap = b->len + inserts * (size_t)boxes_len + (size_t)count * 20 + 256;
     unsigned char *out = amz_malloc(cap);
     if (!out) {

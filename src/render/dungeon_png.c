@@ -21,6 +21,8 @@ typedef struct rgb {
     uint8_t r, g, b;
 } rgb;
 
+/* The tile colours of amaze/dungeon_image.h; `unreached`: walkable tiles a heat map
+ * does not reach. */
 static const rgb rock = {18, 16, 22}, wall = {74, 78, 96}, room = {214, 204, 182}, corridor = {150, 140, 124},
                  door = {160, 98, 40}, up = {40, 170, 220}, down = {200, 60, 160}, unreached = {96, 96, 96};
 
@@ -43,6 +45,8 @@ typedef struct picture {
     uint8_t *row;
 } picture;
 
+/* The heat map's value at tile i, false where it does not reach (or there is none). At
+ * most one of heat and flee is set (amz_dungeon_write_png refuses both). */
 static bool heat_of(const picture *p, int64_t i, double *v)
 {
     if (p->o->heat && p->o->heat[i] != AMZ_DIJKSTRA_FAR)
@@ -52,6 +56,9 @@ static bool heat_of(const picture *p, int64_t i, double *v)
     return false;
 }
 
+/* Doors and stairs keep their colours under a heat map; only floor takes the ramp,
+ * scaled to [lo, hi] (all yellow when the map is flat). A non-walkable tile is wall
+ * where the text glyph is '#' (beside a walkable tile), else rock. */
 static rgb tile_colour(const picture *p, int32_t x, int32_t y)
 {
     const amz_dungeon *d = p->d;
@@ -73,7 +80,9 @@ static rgb tile_colour(const picture *p, int32_t x, int32_t y)
     }
 }
 
-/* One pixel row: row k (of scale) of tile row y; stairs get a lighter inner square. */
+/* One pixel row: row k (of scale) of tile row y; stairs get a lighter inner square, half
+ * way to white, inset a quarter of the tile (below scale 4 the inset is the whole tile,
+ * so there is none). */
 static void pixel_row(const picture *p, int32_t y, int k)
 {
     const int s = p->o->scale, inset = s >= 4 ? s / 4 : s;
@@ -95,6 +104,8 @@ static void pixel_row(const picture *p, int32_t y, int k)
 static void picture_row(void *ctx, uint32_t y, uint8_t *row)
 {
     const picture *p = ctx;
+    /* row is p->row, handed to img_png_write_rgb_rows; every pixel row is rebuilt from
+     * the tiles. */
     (void)row; /* p->row */
     const uint32_t s = (uint32_t)p->o->scale;
     pixel_row(p, (int32_t)(y / s), (int)(y % s));
@@ -114,6 +125,7 @@ amz_status amz_dungeon_write_png(const amz_dungeon *d, const amz_dungeon_png_opt
     if ((uint64_t)d->width * (uint64_t)o->scale > 0x7fffffffu || (uint64_t)d->height * (uint64_t)o->scale > 0x7fffffffu)
         return amz_errorf(err, AMZ_ERANGE, "a %dx%d map at scale %d is larger than PNG allows", d->width, d->height,
                           o->scale);
+    /* The heat range over the walkable tiles it reaches, doors and stairs included. */
     picture p = {d, o, 0, 0, NULL};
     bool any = false;
     for (int64_t i = 0; i < (int64_t)d->width * d->height; i++) {

@@ -18,7 +18,8 @@
 
 static const double PI = 3.14159265358979323846;
 
-/* Model point to picture pixels. */
+/* Model point to picture pixels: o + (p - lo) * unit (amaze/image.h), o = margin + wall/2
+ * so that a wall stroked on the extent's edge stays inside the picture. */
 static void to_px(const img_geo *g, amz_point p, double *x, double *y)
 {
     *x = g->o + (p.x - g->lox) * g->unit;
@@ -75,6 +76,8 @@ static amz_point side_mid(const amz_side *sd)
     return mid;
 }
 
+/* Two model points are the same point: the geometry computes shared corners and side
+ * middles separately, so they agree only to rounding. */
 static bool near(amz_point a, amz_point b)
 {
     return fabs(a.x - b.x) < 1e-6 && fabs(a.y - b.y) < 1e-6;
@@ -90,6 +93,8 @@ static int side_at(const amz_maze *m, amz_cell c, amz_point p, amz_side *sides)
     return -1;
 }
 
+/* A cell's outline as one closed sub-path: amz_maze_cell_sides gives the sides clockwise,
+ * each starting where the one before ended. */
 static void outline(cairo_t *cr, const img_geo *g, const amz_side *sides, int n)
 {
     double x, y;
@@ -133,6 +138,8 @@ typedef struct clip {
     double x0, y0, x1, y1;
 } clip;
 
+/* The clip's extents are in user space, which is picture pixels even on a scaled book
+ * page, as the boxes are. */
 static bool touches(const img_scene *s, const clip *k, amz_cell c)
 {
     if (!s->any_boxes)
@@ -141,6 +148,8 @@ static bool touches(const img_scene *s, const clip *k, amz_cell c)
     return b[2] >= k->x0 && b[0] <= k->x1 && b[3] >= k->y0 && b[1] <= k->y1;
 }
 
+/* Cell fills, consecutive cells of one colour in one path (one fill, and one SVG
+ * element for a plain floor). */
 static void fills(cairo_t *cr, const img_scene *s, const clip *k)
 {
     const amz_maze *m = s->m;
@@ -224,6 +233,8 @@ static double mark_radius(const amz_maze *m)
     }
 }
 
+/* Stairs of a maze of levels: the up and down directions are found by name ("U", "D"),
+ * whatever the topology numbers them. The triangles are in the wall colour. */
 static void stairs(cairo_t *cr, const img_scene *s, const clip *k)
 {
     const amz_maze *m = s->m;
@@ -259,6 +270,7 @@ static void stairs(cairo_t *cr, const img_scene *s, const clip *k)
     cairo_fill(cr);
 }
 
+/* A start or goal disc. Drawn whatever the clip: one disc is cheap, and cairo clips it. */
 static void marker(cairo_t *cr, const img_scene *s, amz_cell c, amz_color col)
 {
     if (c == AMZ_NO_CELL)
@@ -311,6 +323,8 @@ static void walls(cairo_t *cr, const img_scene *s, const clip *k)
     cairo_stroke(cr);
 }
 
+/* Each part is appended only while the text still fits, so a short cap truncates the
+ * note but never writes past it. */
 void img_any_note(const amz_maze *m, char *note, size_t cap)
 {
     const char *name = amz_topology_name(m->topology);
@@ -321,6 +335,8 @@ void img_any_note(const amz_maze *m, char *note, size_t cap)
         snprintf(note + n, cap - (size_t)n, ", wrap %s%s", m->wrap & AMZ_WRAP_X ? "x" : "", m->wrap & AMZ_WRAP_Y ? "y" : "");
 }
 
+/* The layers in img_draw_region's order: walls last, over the fills and the path. cr's
+ * clip, already set by img_draw_region, picks the cells with boxes. */
 void img_any_draw(cairo_t *cr, const img_scene *s)
 {
     clip k;

@@ -1,7 +1,8 @@
 /* img_band.c — a solution painted back onto the picture it was found in: the path's
  * pixels widened to a band (a square brush, so corridors keep floor on both sides and
  * straight runs have straight edges) over the floor only, row by row for the PNG
- * writer (img_paint.c) or in place on RGBA pixels in memory. */
+ * writer (img_paint.c) or in place on RGBA pixels in memory. No libpng here (the web
+ * page builds it). */
 #include <string.h>
 
 #include "core/error.h"
@@ -14,13 +15,17 @@ static int brush_radius(const amz_image_origin *origin)
     return origin ? (int)((origin->inset + 1) / 2) : 0;
 }
 
+/* The map is the maze's box, one bit a maze cell (a cell is an image pixel). Unlike the
+ * pictures' img_mark_path, every move must follow an open passage (else AMZ_EFORMAT). On
+ * failure nothing is held; on success the caller frees with img_band_free. */
 amz_status img_band_init(img_band *band, const amz_maze *m, const amz_image_origin *origin, const amz_path *p,
                          amz_color color, const amz_image_read_options *o, img_budget *bud, amz_error *err)
 {
     memset(band, 0, sizeof *band);
     amz_image_read_options defaults;
     amz_image_read_options_init(&defaults);
-    /* The classes the maze was read with: its colours, or a threshold. */
+    /* The classes the maze was read with: its colours (a = 0: none were found), or a
+     * threshold, the origin's first, else the options', else 128. */
     if (origin && !origin->threshold && origin->wall.a)
         img_classes_colors(&band->cls, origin->wall, origin->floor);
     else
@@ -67,6 +72,8 @@ amz_status img_band_fits(const img_band *band, uint32_t w, uint32_t h, amz_error
     return AMZ_OK;
 }
 
+/* Whole pixels are copied: `channels` bytes of the RGBA source (RGB drops alpha), and the
+ * paint's first `channels` bytes on the band. */
 void img_band_row(const img_band *band, int64_t y, uint32_t w, const unsigned char *src, unsigned char *dst,
                   int channels)
 {
@@ -91,6 +98,8 @@ void img_band_free(img_band *band, img_budget *bud)
     img_bm_free(&band->map, bud);
 }
 
+/* amaze/image.h. In place: img_band_row reads each pixel before it writes it, and the
+ * classes see the picture's own pixels, never paint. */
 amz_status amz_image_paint_path_rgba(void *rgba, uint32_t width, uint32_t height, size_t stride, const amz_maze *m,
                                      const amz_image_origin *origin, const amz_path *p, amz_color color,
                                      const amz_image_read_options *o, amz_error *err)

@@ -1,12 +1,15 @@
 /* img_bitmap.c — pixel bit maps for the picture readers: dilation by a square through
  * shifted ORs (van den Boomgaard's logarithmic decomposition of a flat square, done on
  * 64-pixel words) and a scanline flood fill (Heckbert, "A Seed Fill Algorithm",
- * Graphics Gems, 1990) whose work list holds one entry a run. */
+ * Graphics Gems, 1990) whose work list holds one entry a run. No cairo or libpng: the
+ * web page builds it for WebAssembly. */
 #include <string.h>
 
 #include "core/checked.h"
 #include "render/img_bitmap.h"
 
+/* The words of the map and the budget's 16-byte block header, which img_bm_init then
+ * takes off again: estimates and allocations count the same bytes. */
 uint64_t img_bm_bytes(int64_t width, int64_t height)
 {
     uint64_t stride = ((uint64_t)width + 63) / 64, bytes;
@@ -19,6 +22,7 @@ bool img_bm_init(img_bitmap *b, int64_t width, int64_t height, img_budget *bud)
 {
     memset(b, 0, sizeof *b);
     uint64_t bytes = img_bm_bytes(width, height);
+    /* Too large to count: a refusal when there is a limit, else plain out of memory. */
     if (bytes == UINT64_MAX || bytes > SIZE_MAX) {
         bud->refused = bud->limit != 0;
         return false;
@@ -51,7 +55,9 @@ bool img_bm_copy(img_bitmap *dst, const img_bitmap *src, img_budget *bud)
     return true;
 }
 
-/* out |= in shifted by s bits towards higher bits (up) or lower bits; n words. */
+/* out |= in shifted by s bits towards higher bits (up) or lower bits; n words. Higher
+ * bits are higher x, so "up" moves pixels right. Bits shifted past either end are lost;
+ * out and in must not overlap (the caller copies the row first). */
 static void or_shifted(uint64_t *out, const uint64_t *in, int64_t n, int64_t s, bool up)
 {
     const int64_t q = s >> 6;
@@ -73,6 +79,7 @@ static void or_shifted(uint64_t *out, const uint64_t *in, int64_t n, int64_t s, 
     }
 }
 
+/* On a refusal b is left partly dilated; callers then fail the whole call. */
 bool img_bm_dilate(img_bitmap *b, int64_t k, img_budget *bud)
 {
     const int64_t n = b->stride, h = b->height;
@@ -88,6 +95,10 @@ bool img_bm_dilate(img_bitmap *b, int64_t k, img_budget *bud)
         return false;
     for (int64_t y = 0; y < h; y++) {
         uint64_t *row = img_bm_row(b, y);
+        /* s <= R + 1 keeps the union of the copies shifted by 0 and +-s gap-free, so the
+         * radius doubles each step: log2(k) steps. Bits past the width may be set in
+         * between: they are the dilation of an unbounded row, so shifting them back in is
+         * still right; they are cleared at the end. */
         for (int64_t R = 0, s; R < kr; R += s) {
             s = R + 1 < kr - R ? R + 1 : kr - R;
             memcpy(tmp, row, (size_t)n * 8);
@@ -119,6 +130,7 @@ bool img_bm_dilate(img_bitmap *b, int64_t k, img_budget *bud)
     return true;
 }
 
+/* Doubling growth from 64 pixels (16 bytes each); false when the budget refuses. */
 bool img_pixels_push(img_pixels *l, int64_t x, int64_t y, img_budget *bud)
 {
     if (l->n == l->cap) {
@@ -152,11 +164,14 @@ bool img_flood(const img_region *reg, img_bitmap *seen, int64_t x, int64_t y, bo
                img_pixels *collect, img_budget *bud)
 {
     const int64_t w = seen->width, h = seen->height;
+    /* A LIFO of seeds: callers need only the count, the pixels and `seen`, not an order. On
+     * a refusal the fill stops part way, with seen and *count as far as it got. */
     img_pixels work = {0};
     bool ok = img_pixels_push(&work, x, y, bud);
     while (ok && work.n) {
         work.n--;
         int64_t sx = work.xy[2 * work.n], sy = work.xy[2 * work.n + 1];
+        /* A seed may have been filled since it was pushed (runs reached from two sides). */
         if (!open_at(reg, seen, sx, sy))
             continue;
         /* The run through the seed, then the runs it touches in the rows beside. */
@@ -171,6 +186,8 @@ bool img_flood(const img_region *reg, img_bitmap *seen, int64_t x, int64_t y, bo
                 ok = img_pixels_push(collect, i, sy, bud);
         }
         *count += (uint64_t)(r - l + 1);
+        /* One seed per open run of the rows above and below, over [l, r] (one more pixel
+         * each way when 8-connected, for the diagonal neighbours). */
         int64_t a = diag && l > 0 ? l - 1 : l, b = diag && r + 1 < w ? r + 1 : r;
         for (int dy = -1; dy <= 1 && ok; dy += 2) {
             int64_t ny = sy + dy;

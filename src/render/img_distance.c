@@ -9,6 +9,9 @@
 #include "grid/topo.h"
 #include "render/img_internal.h"
 
+/* Distances in moves through open passages, stairs and wrapped edges included (every
+ * direction of the grid). A `from` that is not an existing cell leaves every cell
+ * unreachable and *maxd 0. The caller frees *out with amz_free. */
 amz_status img_distances(const amz_maze *m, amz_cell from, uint32_t **out, uint32_t *maxd, amz_error *err)
 {
     size_t bytes;
@@ -36,6 +39,8 @@ amz_status img_distances(const amz_maze *m, amz_cell from, uint32_t **out, uint3
                 if (nb == AMZ_NO_CELL || dist[nb] != UINT32_MAX ||
                     !bits_get(m->passages, grid_edge(m, c, d, nb)))
                     continue;
+                /* A distance is below the cell count, far below UINT32_MAX ("not reached")
+                 * for any maze whose picture fits the in-memory canvas. */
                 dist[nb] = dist[c] + 1;
                 if (dist[nb] > far)
                     far = dist[nb];
@@ -49,6 +54,7 @@ amz_status img_distances(const amz_maze *m, amz_cell from, uint32_t **out, uint3
     return AMZ_OK;
 }
 
+/* Linear between six stops, t clamped to [0, 1] (NaN reads as 0). Opaque. */
 amz_color img_heat_color(double t)
 {
     /* Pale yellow near the start through green-blue to deep blue far away: light

@@ -10,6 +10,8 @@
 #include "grid/topo.h"
 #include "render/img_internal.h"
 
+/* The cells a redraw visits: those whose shapes may reach into the clip rectangle
+ * (square_range, hex_range). */
 typedef struct range {
     int64_t x0, y0, x1, y1; /* cells [x0, x1) x [y0, y1) */
 } range;
@@ -29,11 +31,16 @@ static bool on_path(const img_scene *s, amz_cell c)
     return s->path_cells && bits_get(s->path_cells, (uint64_t)c);
 }
 
+/* The solution edge c owns in direction owned_dir: bit c * bits + (dir - 1) of the passage
+ * layout (square owns E and S, 1 and 2; hex NE, SE and S, 1 to 3). */
 static bool path_edge(const img_scene *s, amz_cell c, int owned_dir)
 {
     return s->path_edges && bits_get(s->path_edges, (uint64_t)c * (uint64_t)s->m->bits + (uint64_t)(owned_dir - 1));
 }
 
+/* Rectangle [x0, x1) x [y0, y1) in picture pixels. Integer corners under an identity
+ * transform cover whole pixels, so square pictures are exact with or without
+ * antialiasing. */
 static void rect(cairo_t *cr, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
 {
     cairo_rectangle(cr, (double)x0, (double)y0, (double)(x1 - x0), (double)(y1 - y0));
@@ -41,6 +48,7 @@ static void rect(cairo_t *cr, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
 
 /* ---- square ---- */
 
+/* Removed cells are skipped: the background painted first shows there. */
 static void square_fills(cairo_t *cr, const img_scene *s, range r)
 {
     const img_geo *g = &s->geo;
@@ -78,6 +86,9 @@ static void square_fills(cairo_t *cr, const img_scene *s, range r)
     }
 }
 
+/* The solution band: from each path cell's band square an arm east to the next cell's
+ * band square when the E edge is on the path, and one south likewise; the W and N edges
+ * are drawn by the neighbour that owns them. One fill for all. */
 static void square_path(cairo_t *cr, const img_scene *s, range r)
 {
     const img_geo *g = &s->geo;
@@ -103,6 +114,8 @@ static void square_path(cairo_t *cr, const img_scene *s, range r)
     cairo_fill(cr);
 }
 
+/* A start or goal marker, when its cell is in the range: a disc of radius 0.45 s in a
+ * hexagon, a centred square of side `mark` in a square cell. */
 static void marker(cairo_t *cr, const img_scene *s, range r, amz_cell c, amz_color col)
 {
     const img_geo *g = &s->geo;
@@ -142,6 +155,8 @@ static void flush_walls(cairo_t *cr, const img_scene *s)
     cairo_fill(cr);
 }
 
+/* Walls come last, over the path and markers, as in the streaming writer, which gives a
+ * wall pixel the same precedence. */
 static void square_walls(cairo_t *cr, const img_scene *s, range r)
 {
     const img_geo *g = &s->geo;
@@ -209,12 +224,14 @@ static range square_range(const img_scene *s, double x0, double y0, double x1, d
 
 static void hex_corner(const img_geo *g, double cx, double cy, int k, double *x, double *y)
 {
-    /* Corner k at 60k degrees, y down: 0 east, 1 lower right, ..., 5 upper right. */
+    /* Corner k at 60k degrees, y down: 0 east, 1 lower right, ..., 5 upper right. y is in
+     * half heights (hh), so the slanted corners sit at +-hh and +-s/2. */
     static const double cs[6][2] = {{1, 0}, {0.5, 1}, {-0.5, 1}, {-1, 0}, {-0.5, -1}, {0.5, -1}};
     *x = cx + cs[k][0] * g->s;
     *y = cy + cs[k][1] * g->hh;
 }
 
+/* Hexagons, consecutive ones of one colour in one path, as square_fills does. */
 static void hex_fills(cairo_t *cr, const img_scene *s, range r)
 {
     const img_geo *g = &s->geo;
@@ -250,6 +267,9 @@ static void hex_fills(cairo_t *cr, const img_scene *s, range r)
     }
 }
 
+/* The solution as lines between centres, each along an edge the cell owns (NE, SE, S:
+ * d = 1..3) so that every edge is drawn once; round caps and joins hide the seams. Width
+ * 0.4 s, at least a pixel. */
 static void hex_path(cairo_t *cr, const img_scene *s, range r)
 {
     const img_geo *g = &s->geo;
@@ -297,6 +317,8 @@ static bool hex_draws_wall(const img_scene *s, int32_t x, int32_t y, int d)
             return false;
         return !((c == m->start && d == s->start_open) || (c == m->goal && d == s->goal_open));
     }
+    /* N, SW and NW are the neighbour's to draw, removed or not: hex_walls visits every
+     * cell of the range, existing or not. */
     if (d < 1 || d > 3)
         return false;
     amz_cell nb = (amz_cell)ny * m->width + nx;
@@ -312,6 +334,9 @@ static bool hex_draws_wall(const img_scene *s, int32_t x, int32_t y, int d)
     return ce != ne;
 }
 
+/* Walls as lines `wall` wide centred on the hexagon edges (so half a wall spills into
+ * each cell, as o = margin + wall/2 allows at the border); round caps close the corners
+ * where three edges meet. One stroke for all. */
 static void hex_walls(cairo_t *cr, const img_scene *s, range r)
 {
     const img_geo *g = &s->geo;
@@ -336,6 +361,9 @@ static void hex_walls(cairo_t *cr, const img_scene *s, range r)
     cairo_stroke(cr);
 }
 
+/* Column x spans [o + 1.5 s x, o + 1.5 s x + 2 s] across, row y [o + hh (2y + odd),
+ * o + hh (2y + 2 + odd)] down: the cells whose span meets [x0, x1) x [y0, y1), and one
+ * more each way for the walls' half width and the round caps. */
 static range hex_range(const img_scene *s, double x0, double y0, double x1, double y1)
 {
     const img_geo *g = &s->geo;
@@ -348,6 +376,9 @@ static range hex_range(const img_scene *s, double x0, double y0, double x1, doub
     return r;
 }
 
+/* The background is painted with the SOURCE operator so that it replaces what the
+ * rectangle held (an animation's last frame, under a translucent background) instead of
+ * blending over it; the layers then draw OVER. cr's state is saved and restored. */
 void img_draw_region(cairo_t *cr, const img_scene *s, double x0, double y0, double x1, double y1)
 {
     cairo_save(cr);
@@ -377,6 +408,8 @@ void img_draw_region(cairo_t *cr, const img_scene *s, double x0, double y0, doub
     cairo_restore(cr);
 }
 
+/* Only that each move leads to an existing cell is checked, not that its passage is open:
+ * a path through a wall is drawn as given. On failure nothing is allocated or returned. */
 amz_status img_mark_path(const amz_maze *m, const amz_path *p, uint64_t **cells, uint64_t **edges, amz_error *err)
 {
     size_t cw = (size_t)bits_words((uint64_t)m->ncells),

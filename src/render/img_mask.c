@@ -7,6 +7,9 @@
 #include "core/error.h"
 #include "render/img_source.h"
 
+/* One pass over the rows. The maze is not allocated through the budget: its bytes go to
+ * open() as `extra`, so the pass is refused up front when decoder and maze together
+ * would pass max_bytes. On failure m is deinitialised (left zeroed). */
 amz_status img_read_mask_source(img_source *src, const amz_image_read_options *o, amz_topology t, amz_maze *m,
                                 amz_error *err)
 {
@@ -47,6 +50,7 @@ amz_status img_read_mask_source(img_source *src, const amz_image_read_options *o
     src->close(src);
     if (st == AMZ_OK && light == 0)
         st = amz_errorf(err, AMZ_EFORMAT, "the mask picture has no light pixel, so no cell");
+    /* Start and goal: the first and last cell in reading order. */
     if (st == AMZ_OK)
         st = amz_maze_default_ends(m, err);
     if (st)
@@ -54,6 +58,7 @@ amz_status img_read_mask_source(img_source *src, const amz_image_read_options *o
     return st;
 }
 
+/* m is zeroed first, so it is zeroed on every failure, bad arguments included. */
 amz_status amz_image_read_mask_rgba(const void *rgba, uint32_t width, uint32_t height, size_t stride,
                                     const amz_image_read_options *o, amz_topology t, amz_maze *m, amz_error *err)
 {

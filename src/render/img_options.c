@@ -10,11 +10,13 @@
 #include "core/error.h"
 #include "render/img_geo.h"
 
+/* In amz_palette's field order: index i names palette_entry(p, i). */
 static const char *const entry_names[AMZ_PALETTE_ENTRIES] = {
     "background", "wall", "floor", "path",     "start",       "goal",
     "unvisited",  "head", "trail", "frontier", "backtracked", "explored",
 };
 
+/* 0xRRGGBB as an opaque colour. */
 static amz_color rgb(uint32_t v)
 {
     amz_color c = {(uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v, 255};
@@ -46,6 +48,7 @@ const char *amz_palette_entry_name(int i)
     return i >= 0 && i < AMZ_PALETTE_ENTRIES ? entry_names[i] : NULL;
 }
 
+/* The field of entry i (0 .. AMZ_PALETTE_ENTRIES-1; callers check the range). */
 static amz_color *palette_entry(amz_palette *p, int i)
 {
     amz_color *all[AMZ_PALETTE_ENTRIES] = {
@@ -63,6 +66,8 @@ static int hexval(int ch)
     return ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
 }
 
+/* Names are matched in any case, hex digits too; "none" and "transparent" only in lower
+ * case. On error *out is unchanged. */
 amz_status amz_color_parse(const char *s, amz_color *out, amz_error *err)
 {
     static const struct {
@@ -110,6 +115,8 @@ bad:
     return amz_errorf(err, AMZ_EFORMAT, "'%s' is not a colour (use #rgb, #rrggbb, #rrggbbaa or a name like red)", s);
 }
 
+/* Items are at most 63 bytes; a later item for the same entry wins. Works on a copy, so
+ * p changes only when every item parses. */
 amz_status amz_palette_parse(const char *spec, amz_palette *p, amz_error *err)
 {
     amz_palette work = *p;
@@ -166,6 +173,8 @@ amz_status amz_image_format_parse(const char *name, amz_image_format *out, amz_e
     return amz_errorf(err, AMZ_ENOTFOUND, "unknown picture format '%s' (expected png, svg or pdf)", name ? name : "");
 }
 
+/* The extension is the text after the last '.', if no '/' follows it: "dir.png/maze"
+ * has none. */
 bool amz_image_format_from_path(const char *path, amz_image_format *out)
 {
     const char *dot = path ? strrchr(path, '.') : NULL;
@@ -190,6 +199,7 @@ const char *amz_page_name(amz_page p)
     return NULL;
 }
 
+/* In any case, "none" included. */
 amz_status amz_page_parse(const char *name, amz_page *out, amz_error *err)
 {
     for (int p = AMZ_PAGE_NONE; p <= AMZ_PAGE_LETTER; p++)
@@ -219,12 +229,15 @@ static amz_status resolve_sizes(const amz_image_options *o, double units, int mi
                                 amz_image_layout *out, amz_error *err)
 {
     int cell = o->cell;
+    /* Auto: the longest side 2048 px, clamped (amaze/image.h); max_cell binds only here. */
     if (cell == 0) {
         double c = floor(2048 / units);
         cell = c > max_cell ? max_cell : c < min_cell ? min_cell : (int)c;
     }
     if (cell < min_cell || cell > 1024)
         return amz_errorf(err, AMZ_ERANGE, "cell size %d px is outside %d..1024", cell, min_cell);
+    /* The cell's bounds apply to a given --cell as to the automatic one; wall and margin
+     * are checked after their own defaults. */
     int wall = o->wall ? o->wall : (cell / 8 > 1 ? cell / 8 : 1);
     if (wall < 1 || wall >= cell)
         return amz_errorf(err, AMZ_ERANGE, "wall thickness %d px must be 1..%d (less than the %d px cell)", wall,
@@ -244,6 +257,7 @@ static amz_status resolve_sizes(const amz_image_options *o, double units, int mi
 static amz_status resolve_picture(const amz_maze *m, amz_image_format f, double wd, double hd,
                                   amz_image_layout *out, bool *big, amz_error *err)
 {
+    /* PNG's limit, 2^31 - 1 a side: past it the size is refused for every format. */
     if (wd > 2147483647.0 || hd > 2147483647.0)
         return amz_errorf(err, AMZ_ERANGE, "a %.0fx%.0f px picture is larger than any PNG may be", wd, hd);
     out->width = (int64_t)wd;
@@ -282,12 +296,14 @@ static amz_status any_layout(const amz_maze *m, const amz_image_options *o, amz_
     if (st)
         return st;
     const int cell = out->cell, wall = out->wall, margin = out->margin;
+    /* Sizes as in amaze/image.h: ceil(2 margin + wall + extent * unit). */
     const double unit = cell / per;
     bool big = false;
     if ((st = resolve_picture(m, f, ceil(2.0 * margin + wall + wu * unit), ceil(2.0 * margin + wall + hu * unit), out,
                               &big, err)) ||
         f != AMZ_IMAGE_PNG)
         return st;
+    /* These grids have no row writer: too big, or asked to stream, is an error. */
     if (big || o->stream == AMZ_STREAM_ALWAYS)
         return amz_errorf(err, AMZ_ERANGE,
                           "a %lldx%lld px picture of a %s maze is drawn in memory (%d Mpx at most; only flat square "
@@ -297,6 +313,9 @@ static amz_status any_layout(const amz_maze *m, const amz_image_options *o, amz_
     return AMZ_OK;
 }
 
+/* amaze/image.h. Plain (flat square and hex) mazes here; every other grid in any_layout.
+ * SVG and PDF never stream and have no canvas limit (resolve_picture's cell count
+ * instead); a PNG streams when asked, or when it is too big and the mode is auto. */
 amz_status amz_image_layout_get(const amz_maze *m, const amz_image_options *o, amz_image_format f,
                                 amz_image_layout *out, amz_error *err)
 {
@@ -353,6 +372,8 @@ amz_status amz_image_layout_get(const amz_maze *m, const amz_image_options *o, a
     return AMZ_OK;
 }
 
+/* Fills both the square and the hex fields whatever the topology (the painters read only
+ * theirs), and for the other grids the extent's origin and the unit. */
 void img_geo_init(img_geo *g, const amz_maze *m, const amz_image_layout *l)
 {
     memset(g, 0, sizeof *g);
@@ -392,7 +413,6 @@ static bool faces_outside(const amz_maze *m, amz_cell c, int d)
     return nb == AMZ_NO_CELL || !amz_maze_exists(m, nb);
 }
 
-/* The side of c opened in the picture, -1 if c is not beside the outside. */
 /* The opening of a cell drawn from the model's geometry: of its sides that face the
  * outside, the highest (start) or lowest (goal) on the picture, first in outline order
  * on a tie. */
@@ -405,6 +425,7 @@ static int any_opening_dir(const amz_maze *m, amz_cell c, bool is_goal)
         if (!faces_outside(m, c, sides[k].dir))
             continue;
         double y = (sides[k].a.y + sides[k].b.y) / 2;
+        /* y grows down the picture; the tolerance keeps the first side on a tie. */
         if (best < 0 || (is_goal ? y > best_y + 1e-9 : y < best_y - 1e-9)) {
             best = sides[k].dir;
             best_y = y;
@@ -413,6 +434,8 @@ static int any_opening_dir(const amz_maze *m, amz_cell c, bool is_goal)
     return best;
 }
 
+/* The side of c opened in the picture, -1 if c is not beside the outside (or is not an
+ * existing cell: no start, no goal). */
 static int opening_dir(const amz_maze *m, amz_cell c, bool is_goal)
 {
     if (!amz_maze_exists(m, c))
@@ -432,6 +455,9 @@ static int opening_dir(const amz_maze *m, amz_cell c, bool is_goal)
     return -1;
 }
 
+/* Markers need both ends to exist; otherwise neither is drawn. Openings are computed
+ * apart (amz_image_openings), so one end may still have its gap. s->pal points into o:
+ * o must outlive the scene. No path and no fill: the caller adds them. */
 void img_scene_init(img_scene *s, const amz_maze *m, const amz_image_options *o, const amz_image_layout *l)
 {
     memset(s, 0, sizeof *s);
@@ -455,13 +481,16 @@ void amz_image_openings(const amz_maze *m, const amz_image_options *o, int dirs[
     dirs[1] = on && m->start != m->goal ? opening_dir(m, m->goal, true) : -1;
 }
 
-/* An opening replaces the outer wall of start or goal on that side. */
+/* An opening replaces the outer wall of start or goal on that side. Flat square grids
+ * only: (x, y) is cell y * width + x. */
 static bool is_opening(const img_scene *s, int64_t x, int64_t y, int d)
 {
     amz_cell c = y * (int64_t)s->m->width + x;
     return (c == s->m->start && d == s->start_open) || (c == s->m->goal && d == s->goal_open);
 }
 
+/* Between two cells the passage bit decides (bit 2c is c's E edge, 2c + 1 its S edge);
+ * with one cell the line is wall unless it is that cell's opening; with none, empty. */
 bool img_vwall(const img_scene *s, int64_t i, int64_t r)
 {
     const amz_maze *m = s->m;

@@ -10,6 +10,10 @@
 #include "render/img_internal.h"
 #include "render/img_pngio.h"
 
+/* amaze/image.h. The band first (it checks the path), then a decoder for a second pass,
+ * told about the encoder and an output row still to come, so a picture plainly over
+ * max_bytes is refused before anything is written. A later failure leaves a partial PNG
+ * in `out` (the CLI writes through a temporary file). */
 amz_status amz_image_write_path(const void *data, size_t len, const amz_maze *m, const amz_image_origin *origin,
                                 const amz_path *p, amz_color color, const amz_image_read_options *o, FILE *out,
                                 amz_error *err)
@@ -47,6 +51,9 @@ amz_status amz_image_write_path(const void *data, size_t len, const amz_maze *m,
         st = img_budget_fail(&b, "creating the PNG encoder", err);
         goto done;
     }
+    /* The encoder's errors land here; the decoder has its own jump buffer (r.io), armed
+     * inside img_reader_row. png and info are set before setjmp and never after, so
+     * they need not be volatile. */
     if (setjmp(wio.jmp)) {
         st = b.refused ? img_budget_fail(&b, "encoding the PNG", err)
                        : amz_errorf(err, wio.write_failed ? AMZ_EIO : AMZ_EFORMAT, "png: %s", wio.msg);
@@ -68,6 +75,7 @@ amz_status amz_image_write_path(const void *data, size_t len, const amz_maze *m,
         img_band_row(&band, y, r.w, row, line, channels);
         png_write_row(png, line);
     }
+    /* Output stream errors longjmp out of png_write_row and png_write_end (write_failed). */
     png_write_end(png, NULL);
 done:
     if (png)

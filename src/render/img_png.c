@@ -11,6 +11,8 @@
 #include "render/img_internal.h"
 #include "render/img_pngio.h"
 
+/* libpng's error callback must not return: it keeps the message and longjmps to the
+ * setjmp of the function that owns this img_png_io, which reports it. */
 void img_png_error(png_structp png, png_const_charp msg)
 {
     img_png_io *io = png_get_error_ptr(png);
@@ -24,6 +26,8 @@ void img_png_warning(png_structp png, png_const_charp msg)
     (void)msg; /* warnings (unknown chunks and the like) are not errors */
 }
 
+/* A failed write is an error like libpng's own, flagged write_failed so it is reported
+ * as AMZ_EIO; errno may be unset after fwrite (EIO then). */
 void img_png_write_data(png_structp png, png_bytep data, png_size_t len)
 {
     img_png_io *io = png_get_io_ptr(png);
@@ -34,17 +38,21 @@ void img_png_write_data(png_structp png, png_bytep data, png_size_t len)
     }
 }
 
+/* Nothing to flush early: the callers check the stream once at the end. */
 void img_png_flush(png_structp png)
 {
     (void)png;
 }
 
+/* For cairo's SVG and PDF stream surfaces; a short write becomes cairo's sticky
+ * CAIRO_STATUS_WRITE_ERROR, reported after the drawing. */
 cairo_status_t img_cairo_write(void *closure, const unsigned char *data, unsigned int length)
 {
     return fwrite(data, 1, length, (FILE *)closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
-/* Un-premultiplies one ARGB32 pixel into r, g, b, a. */
+/* Un-premultiplies one ARGB32 pixel (cairo's native-endian word, colour premultiplied
+ * by alpha) into r, g, b, a, rounding to nearest. */
 static void unpremultiply(uint32_t px, uint8_t out[4])
 {
     uint32_t a = px >> 24;
@@ -60,7 +68,9 @@ static void unpremultiply(uint32_t px, uint8_t out[4])
     out[3] = (uint8_t)a;
 }
 
-/* Open-addressing table of up to 256 distinct pixel values, in order of appearance. */
+/* Open-addressing table of up to 256 distinct pixel values, in order of appearance. 1024
+ * slots keep it at most a quarter full, so linear probes stay short and always end at
+ * an empty slot. idx < 0 marks an empty slot. */
 typedef struct colormap {
     uint32_t key[1024];
     int16_t idx[1024];
@@ -70,6 +80,7 @@ typedef struct colormap {
 
 static int colormap_find(colormap *cm, uint32_t px)
 {
+    /* Knuth's multiplicative hash (2^32 / golden ratio); the top 10 bits index 1024. */
     uint32_t h = (px * 2654435761u) >> 22;
     for (;;) {
         if (cm->idx[h] < 0) {
@@ -86,6 +97,9 @@ static int colormap_find(colormap *cm, uint32_t px)
     }
 }
 
+/* img_pngio.h. libpng copies each row before filtering it, which is what lets `row`
+ * keep the caller's pixels from one call to the next. png and info are not changed after
+ * setjmp, so the error branch may use them. */
 amz_status img_png_write_rgb_rows(FILE *f, uint32_t w, uint32_t h, uint8_t *row, img_rgb_row_fn fn, void *ctx,
                                   amz_error *err)
 {
@@ -98,6 +112,7 @@ amz_status img_png_write_rgb_rows(FILE *f, uint32_t w, uint32_t h, uint8_t *row,
         png_destroy_write_struct(&png, NULL);
         return amz_errorf(err, AMZ_ENOMEM, "cannot start libpng");
     }
+    /* Stream and libpng errors alike are AMZ_EIO here (img_pngio.h). */
     if (setjmp(io.jmp)) {
         png_destroy_write_struct(&png, &info);
         return amz_errorf(err, AMZ_EIO, "PNG write failed: %s", io.msg[0] ? io.msg : strerror(errno ? errno : EIO));
@@ -118,6 +133,9 @@ amz_status img_png_write_rgb_rows(FILE *f, uint32_t w, uint32_t h, uint8_t *row,
     return AMZ_OK;
 }
 
+/* Chunks are length (4 bytes, big-endian), type (4), data, CRC (4): 12 + length bytes.
+ * CRCs are not checked; a chunk running past the data ends the walk. Bytes outside
+ * printable ASCII are shown as '?'. */
 bool img_png_grid_note(const void *data, size_t len, char *note, size_t cap)
 {
     const unsigned char *p = data;
@@ -142,6 +160,9 @@ bool img_png_grid_note(const void *data, size_t len, char *note, size_t cap)
     return false;
 }
 
+/* Two passes over the canvas: the first learns the colours and whether all are opaque
+ * (stopping once neither palette nor opaque can still hold), the second writes. Palette
+ * indices follow first appearance, so the same picture gives the same file. */
 amz_status img_png_write_surface(cairo_surface_t *surface, const char *grid_note, FILE *out, amz_error *err)
 {
     cairo_surface_flush(surface);
@@ -163,6 +184,7 @@ amz_status img_png_write_surface(cairo_surface_t *surface, const char *grid_note
         for (int x = 0; x < w; x++) {
             if ((row[x] >> 24) != 255)
                 opaque = false;
+            /* Runs of one colour are looked up once. */
             if (palette && !(have_last && row[x] == last)) {
                 if (colormap_find(cm, row[x]) < 0)
                     palette = false;
@@ -187,6 +209,8 @@ amz_status img_png_write_surface(cairo_surface_t *surface, const char *grid_note
         st = amz_errorf(err, AMZ_ENOMEM, "png: cannot create the encoder");
         goto done;
     }
+    /* libpng's errors and the stream's land here; png, info and line are set before
+     * setjmp and not after, so they are valid in this branch. */
     if (setjmp(io.jmp)) {
         st = amz_errorf(err, io.write_failed ? AMZ_EIO : AMZ_EFORMAT, "png: %s", io.msg);
         goto done;
@@ -211,6 +235,7 @@ amz_status img_png_write_surface(cairo_surface_t *surface, const char *grid_note
             trans[i] = c[3];
             any_trans |= c[3] != 255;
         }
+        /* Translucent palette entries go in tRNS: alpha per index, as PNG has it. */
         png_set_PLTE(png, info, pal, cm->n);
         if (any_trans)
             png_set_tRNS(png, info, trans, cm->n, NULL);
@@ -221,10 +246,12 @@ amz_status img_png_write_surface(cairo_surface_t *surface, const char *grid_note
         png_unknown_chunk chunk;
         png_byte note[128];
         memset(&chunk, 0, sizeof chunk);
+        /* name is 5 bytes, the type and its NUL; the note is cut to 128 bytes, no NUL. */
         memcpy(chunk.name, IMG_GRID_CHUNK, 5);
         chunk.size = strnlen(grid_note, sizeof note);
         memcpy(note, grid_note, chunk.size);
         chunk.data = note; /* libpng copies it */
+        /* Written before PLTE and the image data, where img_png_grid_note looks. */
         chunk.location = PNG_HAVE_IHDR;
         png_set_unknown_chunks(png, info, &chunk, 1);
     }
@@ -235,6 +262,7 @@ amz_status img_png_write_surface(cairo_surface_t *surface, const char *grid_note
             uint32_t last = 0;
             int li = -1;
             for (int x = 0; x < w; x++) {
+                /* Every colour went into the map in the first pass: no -1 here. */
                 if (li < 0 || row[x] != last) {
                     last = row[x];
                     li = colormap_find(cm, last);
@@ -252,6 +280,7 @@ amz_status img_png_write_surface(cairo_surface_t *surface, const char *grid_note
     }
     png_write_end(png, NULL);
 done:
+    /* Also for an encoder that never started: NULL parts are skipped. */
     png_destroy_write_struct(png ? &png : NULL, info ? &info : NULL);
     amz_free(line);
     amz_free(cm);

@@ -27,6 +27,9 @@ typedef struct img_png_io {
     bool truncated; /* input ran out */
 } img_png_io;
 
+/* libpng callbacks on an img_png_io (the error and io pointer): an error keeps its
+ * message and longjmps to io->jmp, which the caller must have armed with setjmp in a
+ * frame still live; warnings are dropped; a failed write is an error (write_failed). */
 void img_png_error(png_structp png, png_const_charp msg);
 void img_png_warning(png_structp png, png_const_charp msg);
 void img_png_write_data(png_structp png, png_bytep data, png_size_t len);
@@ -34,8 +37,6 @@ void img_png_flush(png_structp png);
 /* Reads from io->data; running out is "truncated PNG". */
 void img_png_read_data(png_structp png, png_bytep data, png_size_t len);
 
-/* libpng's malloc and free callbacks through the budget at png_get_mem_ptr. A refusal
- * makes libpng raise "out of memory", reported with the budget's message. */
 /* Writes an 8-bit RGB PNG of w x h pixels row by row: fn(ctx, y, row) fills row y
  * (3 w bytes) into `row`, which keeps what the last call left there, so a row drawn
  * again can be left alone. One filter (up) for every row: libpng's adaptive choice
@@ -46,6 +47,8 @@ typedef void (*img_rgb_row_fn)(void *ctx, uint32_t y, uint8_t *row);
 amz_status img_png_write_rgb_rows(FILE *f, uint32_t w, uint32_t h, uint8_t *row, img_rgb_row_fn fn, void *ctx,
                                   amz_error *err);
 
+/* libpng's malloc and free callbacks through the budget at png_get_mem_ptr. A refusal
+ * makes libpng raise "out of memory", reported with the budget's message. */
 png_voidp img_png_budget_malloc(png_structp png, png_alloc_size_t n);
 void img_png_budget_free(png_structp png, png_voidp p);
 

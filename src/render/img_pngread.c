@@ -25,6 +25,7 @@ void img_png_budget_free(png_structp png, png_voidp p)
 
 /* ---- decoder ---- */
 
+/* libpng's read callback over the buffer; png_error does not return (it longjmps). */
 void img_png_read_data(png_structp png, png_bytep data, png_size_t len)
 {
     img_png_io *io = png_get_io_ptr(png);
@@ -36,6 +37,7 @@ void img_png_read_data(png_structp png, png_bytep data, png_size_t len)
     io->pos += len;
 }
 
+/* Safe to call twice, and on a reader whose open failed part way. */
 void img_reader_close(img_reader *r)
 {
     if (r->png)
@@ -45,6 +47,9 @@ void img_reader_close(img_reader *r)
     r->rows = NULL;
 }
 
+/* A budget refusal surfaces in libpng as "out of memory": `refused` tells it apart and
+ * gets the budget's message (AMZ_ERANGE); anything else is libpng's text (AMZ_EFORMAT).
+ * Closes the reader. */
 amz_status img_reader_fail(img_reader *r, amz_error *err)
 {
     amz_status st = r->budget->refused ? img_budget_fail(r->budget, "decoding the picture", err)
@@ -53,6 +58,8 @@ amz_status img_reader_fail(img_reader *r, amz_error *err)
     return st;
 }
 
+/* img_pngio.h. Every libpng call may longjmp: each phase arms r->io.jmp first, in a frame
+ * still live when libpng jumps (img_reader_row re-arms it for every row). */
 amz_status img_reader_open(img_reader *r, const void *data, size_t len, img_budget *b, uint64_t extra,
                            amz_error *err)
 {
@@ -65,6 +72,7 @@ amz_status img_reader_open(img_reader *r, const void *data, size_t len, img_budg
     /* A claim the file cannot hold is refused before libpng sizes anything by it. */
     if ((st = img_png_check_claim(&hd, len, err)))
         return st;
+    /* The decoder's peak and the caller's extra, against what the budget has left. */
     uint64_t need = img_png_decode_bytes(&hd), total = UINT64_MAX;
     if (need == UINT64_MAX || !ck_add_u64(need, extra, &total) || (b->limit && total > b->limit - b->used))
         return amz_errorf(err, AMZ_ERANGE, "a %ux%u%s picture needs about %llu bytes to read, more than the %llu allowed",
@@ -93,6 +101,9 @@ amz_status img_reader_open(img_reader *r, const void *data, size_t len, img_budg
     int type = png_get_color_type(r->png, r->info);
     r->alpha = (type & PNG_COLOR_MASK_ALPHA) || png_get_valid(r->png, r->info, PNG_INFO_tRNS);
     r->interlaced = png_get_interlace_type(r->png, r->info) != PNG_INTERLACE_NONE;
+    /* Whatever the colour type and depth, rows come out as 8-bit RGBA: palette and low
+     * depths expanded (tRNS to alpha), 16 bits cut to 8, grey copied to RGB, opaque
+     * images given alpha 255. */
     png_set_expand(r->png);
     png_set_strip_16(r->png);
     png_set_gray_to_rgb(r->png);
@@ -117,6 +128,7 @@ amz_status img_reader_open(img_reader *r, const void *data, size_t len, img_budg
         }
         for (uint32_t y = 0; y < r->h; y++)
             ptrs[y] = r->rows + (size_t)y * rowbytes;
+        /* Re-armed: the row pointers are this phase's to free. ptrs is not changed after. */
         if (setjmp(r->io.jmp)) {
             img_budget_free(b, ptrs);
             return img_reader_fail(r, err);
@@ -127,6 +139,8 @@ amz_status img_reader_open(img_reader *r, const void *data, size_t len, img_budg
     return AMZ_OK;
 }
 
+/* The rows stay valid until the next call (one row buffer) or, interlaced, until close.
+ * The caller asks for no more than h rows. */
 const unsigned char *img_reader_row(img_reader *r)
 {
     if (r->interlaced)
@@ -161,6 +175,7 @@ static void png_close(img_source *s)
     img_reader_close(&((img_png_rows *)s->ctx)->r);
 }
 
+/* p must outlive s: s->ctx points at it. Nothing is decoded until a pass opens. */
 void img_source_png(img_source *s, img_png_rows *p, const void *data, size_t len, const img_png_header *h)
 {
     memset(p, 0, sizeof *p);
@@ -169,6 +184,9 @@ void img_source_png(img_source *s, img_png_rows *p, const void *data, size_t len
     *s = (img_source){h->w, h->h, png_open, png_row, png_fail, png_close, p};
 }
 
+/* amaze/image.h. The header and its claim are checked before the decoder exists; a
+ * picture of a grid the reader cannot read back (the amGr chunk) is refused by name
+ * rather than misread as a square maze. */
 amz_status amz_image_read_maze(const void *data, size_t len, const amz_image_read_options *o, amz_maze *m,
                                amz_image_origin *origin, amz_error *err)
 {
@@ -189,6 +207,7 @@ amz_status amz_image_read_maze(const void *data, size_t len, const amz_image_rea
     return img_read_maze_source(&src, o, m, origin, err);
 }
 
+/* amaze/image.h. The claim check is the decoder's, at the pass's open. */
 amz_status amz_image_read_mask(const void *data, size_t len, const amz_image_read_options *o, amz_topology t,
                                amz_maze *m, amz_error *err)
 {

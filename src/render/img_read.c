@@ -5,7 +5,8 @@
  * Mathematical Morphology", 1982); the entrance and exit are the gaps where the
  * largest floor region touches the outside; the cells are the floor pixels far enough
  * from every wall that the two stay joined, so paths run down the middle of the
- * corridors. Any solver of the registry then applies. */
+ * corridors. Any solver of the registry then applies. No libpng here: the web page builds
+ * it for WebAssembly, over pixels the browser decoded. */
 #include <math.h>
 #include <string.h>
 
@@ -39,6 +40,7 @@ typedef struct ctx {
     amz_color wall_color, floor_color; /* found, when no threshold is given */
 } ctx;
 
+/* Frees every map and list the call still holds (freeing a freed one is a no-op). */
 static void ctx_free(ctx *c)
 {
     img_bm_free(&c->wall, &c->b);
@@ -57,6 +59,10 @@ static void count_run(uint64_t *hist, int32_t run)
         hist[run]++;
 }
 
+/* One pass: marks the wall pixels, finds their box, and histograms runs of floor ended
+ * by a wall on both sides (a run is counted at the wall that ends it; runs from the
+ * picture's edge start at -1 and are never counted; a run past RUN_MAX stops growing at
+ * RUN_MAX + 1 and is not counted either). */
 static amz_status scan(ctx *c, img_source *r, amz_error *err)
 {
     /* Runs along rows (widths of upright corridors) and along columns apart. */
@@ -128,6 +134,8 @@ static uint64_t scan_bytes(uint32_t w, uint32_t h)
 
 /* Bytes the maps after the scan need at most at once (four padded maps) plus the
  * maze of a bw x bh box (passages and mask). */
+/* Four maps at once: wall, outside and two working maps (gaps_of's seen and done,
+ * try_inset's dilated walls and seen); then two (dilated walls, outside) beside the maze. */
 static uint64_t maps_bytes(uint64_t w, uint64_t h, int64_t pad, uint64_t bw, uint64_t bh)
 {
     uint64_t map = img_bm_bytes((int64_t)w + 2 * pad, (int64_t)h + 2 * pad);
@@ -155,7 +163,8 @@ static bool pad_walls(ctx *c)
 }
 
 /* Closing: the floor reached from the border without passing closer than r to a wall
- * (so through no gap narrower than 2r + 1), grown back by r over the floor. */
+ * (so through no gap narrower than 2r + 1), grown back by r over the floor. Holds three
+ * maps at its peak (walls, dilated walls, the flood). */
 static bool find_outside(ctx *c, int64_t r)
 {
     img_bitmap d, v;
@@ -177,6 +186,7 @@ static bool find_outside(ctx *c, int64_t r)
         img_bm_free(&v, &c->b);
         return false;
     }
+    /* Growing back may cover walls: the outside is floor only. */
     for (int64_t i = 0; i < v.stride * v.height; i++)
         v.w[i] &= ~c->wall.w[i];
     c->out = v;
@@ -190,6 +200,8 @@ static uint64_t contact_word(const ctx *c, int64_t y, int64_t i)
 {
     const img_bitmap *o = &c->out;
     const uint64_t *up = img_bm_row(o, y - 1), *mid = img_bm_row(o, y), *dn = img_bm_row(o, y + 1);
+    /* Outside neighbours: above, below, and left/right with the bits carried over from
+     * the neighbouring words. */
     uint64_t nb = up[i] | dn[i] | mid[i] << 1 | mid[i] >> 1;
     if (i > 0)
         nb |= mid[i - 1] >> 63;
@@ -228,10 +240,13 @@ static bool gaps_of(ctx *c, const img_pixels *seeds, img_bitmap *seen)
         for (int64_t i = 0; i < seen->stride && ok; i++)
             for (uint64_t v = img_bm_row(seen, y)[i] & ~img_bm_row(&done, y)[i]; v && ok; v &= v - 1) {
                 int64_t x = i * 64 + __builtin_ctzll(v);
+                /* v was read before this word's earlier floods: skip what they took. */
                 if (img_bm_get(&done, x, y))
                     continue;
                 uint64_t k = 0;
                 ok = img_flood(&gaps, &done, x, y, true, &k, &cur, &c->b);
+                /* Ownership of cur's pixels moves to ends[0] (first gap) or ends[1] (the
+                 * latest, replacing the one before). */
                 c->openings++;
                 if (c->openings == 1) {
                     c->ends[0] = cur;
@@ -265,6 +280,7 @@ static bool find_openings(ctx *c)
         for (int64_t i = 0; i < c->wall.stride && ok; i++)
             for (uint64_t v = contact_word(c, y, i) & ~img_bm_row(&seen, y)[i]; v && ok; v &= v - 1) {
                 int64_t x = i * 64 + __builtin_ctzll(v);
+                /* As in gaps_of: a flood from this word may have taken the bit already. */
                 if (img_bm_get(&seen, x, y))
                     continue;
                 uint64_t n = 0;
@@ -289,7 +305,8 @@ static bool find_openings(ctx *c)
 
 /* ---- ends and inset ---- */
 
-/* Checks a pixel the caller gave as an end and makes it the only candidate. */
+/* Checks a pixel the caller gave as an end (picture coordinates) and makes it the only
+ * candidate, stored padded as the found ones are. */
 static amz_status user_end(ctx *c, int which, int64_t x, int64_t y, amz_error *err)
 {
     const char *name = which ? "the exit pixel" : "the entrance pixel";
@@ -310,7 +327,8 @@ static amz_status user_end(ctx *c, int which, int64_t x, int64_t y, amz_error *e
 }
 
 /* Floods the floor pixels more than k from every wall (dk: the walls dilated by k)
- * from the entrance candidates into seen; *joined when it reaches an exit one. */
+ * from the entrance candidates into seen; *joined when it reaches an exit one. On
+ * success the caller owns dk and seen; on failure both are freed. */
 static bool try_inset(ctx *c, int64_t k, img_bitmap *dk, img_bitmap *seen, bool *joined)
 {
     *joined = false;
@@ -336,7 +354,8 @@ static bool try_inset(ctx *c, int64_t k, img_bitmap *dk, img_bitmap *seen, bool 
 }
 
 /* The candidate of list l nearest the middle of those that are in `in` (if not
- * NULL) and not in `dk`; false if there is none. */
+ * NULL) and not in `dk`; false if there is none. Pass 0 takes the mean, pass 1 the
+ * nearest candidate to it (the first on a tie). */
 static bool middle(const img_pixels *l, const img_bitmap *in, const img_bitmap *dk, int64_t *px, int64_t *py)
 {
     double sx = 0, sy = 0;
@@ -363,6 +382,10 @@ static bool middle(const img_pixels *l, const img_bitmap *in, const img_bitmap *
 
 /* ---- the maze ---- */
 
+/* The maze of the wall pixels' box: a cell per pixel that is neither within the inset of
+ * a wall (dk) nor outside, joined to its cell neighbours. Its bytes are charged to the
+ * budget and stay charged: the maze is the caller's from here. The mask is written
+ * directly (all cells removed, then each cell set), not through amz_maze_set_exists. */
 static amz_status build_maze(ctx *c, const img_bitmap *dk, amz_maze *m, amz_error *err)
 {
     const int64_t bw = c->bx1 - c->bx0 + 1, bh = c->by1 - c->by0 + 1;
@@ -399,6 +422,9 @@ static amz_status build_maze(ctx *c, const img_bitmap *dk, amz_maze *m, amz_erro
     return AMZ_OK;
 }
 
+/* Steps 4-5 of amaze/image.h after the gaps: the ends (the caller's pixels replace the
+ * gaps), the widest inset that joins them, the maze at that inset, and its start and
+ * goal cells. */
 static amz_status solve_ends(ctx *c, amz_maze *m, uint32_t *inset_out, amz_error *err)
 {
     const amz_image_read_options *o = c->o;
@@ -415,7 +441,8 @@ static amz_status solve_ends(ctx *c, amz_maze *m, uint32_t *inset_out, amz_error
         return amz_errorf(err, AMZ_ENOTFOUND,
                           "no exit: the maze's outer wall has one gap only; give the exit as a pixel (--to X,Y)");
     /* The widest inset that keeps the ends joined: joining only gets harder as the
-     * inset grows, so a binary search finds it. */
+     * inset grows, so a binary search finds it (mid rounds up: every step narrows). An
+     * inset of (c - 1) / 2 still leaves a 1 px path down a corridor c px wide. */
     int64_t lo = 0, hi = c->corridor > 1 ? (c->corridor - 1) / 2 : 0;
     if (o->inset >= 0)
         lo = hi = o->inset;
@@ -460,6 +487,7 @@ static amz_status solve_ends(ctx *c, amz_maze *m, uint32_t *inset_out, amz_error
     img_bm_free(&dk, &c->b);
     if (st)
         return st;
+    /* Padded picture coordinates back to cells of the box. */
     m->start = (sy - c->pad - c->by0) * m->width + (sx - c->pad - c->bx0);
     m->goal = (ey - c->pad - c->by0) * m->width + (ex - c->pad - c->bx0);
     *inset_out = (uint32_t)lo;
@@ -485,6 +513,10 @@ amz_status amz_image_read_memory(const void *head, size_t len, uint64_t file_len
     return AMZ_OK;
 }
 
+/* The reader over any source: with no threshold a first pass finds the colours (step 1),
+ * then one pass scans the walls; everything after works on the maps. Each pass is held
+ * to the budget with the scan's maps counted in; the later maps are checked as a whole
+ * (maps_bytes) before the first is made. */
 amz_status img_read_maze_source(img_source *src, const amz_image_read_options *o, amz_maze *m,
                                 amz_image_origin *origin, amz_error *err)
 {

@@ -20,6 +20,7 @@ void img_budget_init(img_budget *b, uint64_t limit)
     b->limit = limit;
 }
 
+/* With a limit, used + n is only formed once it is known to stay within it. */
 bool img_budget_charge(img_budget *b, uint64_t n)
 {
     if (b->limit && (n > b->limit || b->used > b->limit - n)) {
@@ -32,11 +33,14 @@ bool img_budget_charge(img_budget *b, uint64_t n)
     return true;
 }
 
+/* Clamped at 0, so releasing what was never charged cannot wrap. */
 void img_budget_release(img_budget *b, uint64_t n)
 {
     b->used = n < b->used ? b->used - n : 0;
 }
 
+/* The block's size sits in its header, so free and realloc know what to release. A
+ * charge that the allocator then refuses is given back: `used` counts live blocks only. */
 void *img_budget_alloc(img_budget *b, size_t n)
 {
     if (n > SIZE_MAX - HDR || !img_budget_charge(b, (uint64_t)n + HDR))
@@ -75,6 +79,7 @@ void *img_budget_realloc(img_budget *b, void *p, size_t n)
         return img_budget_alloc(b, n);
     size_t old;
     memcpy(&old, (unsigned char *)p - HDR, sizeof old);
+    /* Never shrinks: the header keeps the old size, which free releases. */
     if (n <= old)
         return p;
     /* Both blocks may be live while the data moves: charge the new one whole. */
@@ -90,6 +95,7 @@ void *img_budget_realloc(img_budget *b, void *p, size_t n)
     return q + HDR;
 }
 
+/* AMZ_ERANGE when the budget said no, AMZ_ENOMEM when the system did. */
 amz_status img_budget_fail(const img_budget *b, const char *what, amz_error *err)
 {
     if (b->refused)
@@ -107,6 +113,10 @@ static uint32_t be32(const unsigned char *p)
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
+/* The first 33 bytes: the 8-byte signature, then IHDR as its first chunk (length 13,
+ * "IHDR", width and height big-endian at 16 and 20, depth at 24, colour type at 25,
+ * interlace at 28, CRC to 33). Sizes up to 2^31 - 1 as the PNG specification allows;
+ * whether the depth suits the colour type is libpng's to check. */
 amz_status img_png_header_parse(const void *data, size_t len, img_png_header *h, amz_error *err)
 {
     const unsigned char *p = data;
@@ -138,6 +148,8 @@ static uint64_t pass_bytes(uint64_t w, uint64_t h, unsigned bpp)
     return w && h ? h * (1 + (w * bpp + 7) / 8) : 0;
 }
 
+/* What the zlib stream inflates to: per pass a filter byte a row and the packed samples;
+ * Adam7's seven passes skip the empty ones. */
 uint64_t img_png_raw_bytes(const img_png_header *h)
 {
     const unsigned bpp = h->depth * h->channels;
@@ -158,6 +170,7 @@ uint64_t img_png_raw_bytes(const img_png_header *h)
 amz_status img_png_check_claim(const img_png_header *h, uint64_t file_len, amz_error *err)
 {
     uint64_t raw = img_png_raw_bytes(h);
+    /* 64 bytes of slack on the file's side: the check only refuses the impossible. */
     if (raw / IMG_DEFLATE_RATIO > file_len + 64)
         return amz_errorf(err, AMZ_EFORMAT,
                           "the PNG claims %ux%u pixels (%llu bytes of image data), more than its %llu bytes can "
@@ -182,7 +195,7 @@ uint64_t img_png_decode_bytes(const img_png_header *h)
 
 /* ---- pixel classes ---- */
 
-/* Channel c of px composited over white. */
+/* Channel c of px composited over white, in integers (truncated). */
 static unsigned over_white(const unsigned char *px, int c)
 {
     unsigned a = px[3];
@@ -209,6 +222,8 @@ void img_classes_luma(img_classes *k, unsigned threshold, unsigned vivid)
     k->vivid = vivid;
 }
 
+/* The line from floor to wall in RGB, for img_px_wall's projection. Equal colours make
+ * len2 0, and then no pixel is wall. */
 void img_classes_colors(img_classes *k, amz_color wall, amz_color floor)
 {
     memset(k, 0, sizeof *k);
@@ -237,6 +252,8 @@ bool img_px_wall(const img_classes *k, const unsigned char *px)
     int64_t dot = v[0] * k->wf[0] + v[1] * k->wf[1] + v[2] * k->wf[2];
     if ((double)dot < IMG_WALL_COVERAGE * (double)k->len2)
         return false;
+    /* |v|^2 |w - f|^2 - dot^2 <= 40^2 |w - f|^2 is the distance test squared and scaled,
+     * in int64: each term is below 2^36. */
     int64_t vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
     return vv * k->len2 - dot * dot <= (int64_t)IMG_WALL_OFF_AXIS * IMG_WALL_OFF_AXIS * k->len2;
 }
@@ -283,6 +300,7 @@ amz_status img_classes_find(img_source *src, img_budget *bud, uint64_t extra, un
             unsigned a = px[3], ch[3];
             for (int i = 0; i < 3; i++)
                 ch[i] = (px[i] * a + 255 * (255 - a)) / 255;
+            /* Bin of the top 4 bits of each channel; the sums give the bin's mean colour. */
             uint64_t *b = bin + 4 * ((ch[0] >> 4) << 8 | (ch[1] >> 4) << 4 | ch[2] >> 4);
             b[0]++, b[1] += ch[0], b[2] += ch[1], b[3] += ch[2];
         }
@@ -296,6 +314,8 @@ amz_status img_classes_find(img_source *src, img_budget *bud, uint64_t extra, un
             continue;
         mean[i] = (amz_color){(uint8_t)(b[1] / b[0]), (uint8_t)(b[2] / b[0]), (uint8_t)(b[3] / b[0]), 255};
         bool dark = color_luma(mean[i]) < 128;
+        /* Light bins compete for floor, dark grey ones for wall, other dark ones for a
+         * wall used only when no grey is found. Ties go to the lower bin. */
         int *best = !dark ? &floor : color_chroma(mean[i]) < 96 ? &grey : &wall;
         if (*best < 0 || b[0] > bin[4 * *best])
             *best = i;
@@ -327,6 +347,7 @@ static amz_status rgba_open(img_source *s, img_budget *b, uint64_t extra, amz_er
     return AMZ_OK;
 }
 
+/* NULL past the last row only; rgba_fail reports that, which readers never reach. */
 static const unsigned char *rgba_row(img_source *s)
 {
     img_rgba_rows *r = s->ctx;
@@ -343,6 +364,8 @@ static void rgba_close(img_source *s)
     (void)s;
 }
 
+/* mem must outlive s (s->ctx points at it). stride / 4 < w tests 4 w > stride without
+ * forming 4 w. */
 amz_status img_source_rgba(img_source *s, img_rgba_rows *mem, const void *rgba, uint32_t w, uint32_t h,
                            size_t stride, amz_error *err)
 {

@@ -14,6 +14,7 @@
 #include "render/img_internal.h"
 #include "render/img_pngio.h"
 
+/* Pixel values are the PNG's palette indices: six colours, so 4 bits a pixel. */
 enum { PX_BG, PX_FLOOR, PX_WALL, PX_PATH, PX_START, PX_GOAL, PX_COUNT };
 
 typedef struct stream {
@@ -27,6 +28,7 @@ typedef struct stream {
     const uint64_t *cur, *prev;
 } stream;
 
+/* img_exists_xy with the unmasked case first (no mask bit to read). */
 static inline bool exists(const stream *st, int64_t x, int64_t y)
 {
     if (x < 0 || y < 0 || x >= st->g->w || y >= st->g->h)
@@ -34,13 +36,16 @@ static inline bool exists(const stream *st, int64_t x, int64_t y)
     return st->unmasked || grid_exists(st->m, y * (int64_t)st->g->w + x);
 }
 
-/* Solution edge of cell (x, y) in owned direction E (1) or S (2). */
+/* Solution edge of cell (x, y) in owned direction E (1) or S (2): 2 bits a cell, the
+ * only solution state the streaming writer keeps (amz_image_write skips the cell bits). */
 static inline bool edge(const stream *st, int64_t x, int64_t y, int d)
 {
     const uint64_t *e = st->s->path_edges;
     return e && x >= 0 && y >= 0 && bits_get(e, (uint64_t)(y * (int64_t)st->g->w + x) * 2 + (uint64_t)(d - 1));
 }
 
+/* A cell is on the path when a path edge touches it, or it is the path's start (so a
+ * path of no moves still shows). */
 static inline bool cell_on_path(const stream *st, int64_t x, int64_t y)
 {
     if (!st->s->path_edges)
@@ -62,7 +67,10 @@ static inline void fill(uint8_t *row, int64_t x0, int64_t x1, uint8_t v)
     }
 }
 
-/* Walls, with a fast path for the inside of an unmasked grid (one bit each). */
+/* Walls, with a fast path for the inside of an unmasked grid (one bit each). In row mode
+ * the shell maze has no passage array: there every inner line takes the fast path (the
+ * shell is never masked), and img_vwall / img_hwall see only the border lines, where
+ * they read no passage bit. */
 static inline bool vwall(const stream *st, int64_t i, int64_t r)
 {
     if (st->unmasked && i > 0 && i < st->g->w)
@@ -86,7 +94,10 @@ static inline bool post(const stream *st, int64_t i, int64_t j)
     return exists(st, i - 1, j - 1) || exists(st, i, j - 1) || exists(st, i - 1, j) || exists(st, i, j);
 }
 
-/* The pixel row through grid line j (any of its `wall` rows). */
+/* The pixel row through grid line j (any of its `wall` rows): posts where a cell touches
+ * the corner, wall segments, else the cell's floor (or background) with the band of a
+ * path edge crossing the line southwards. The same rules as img_draw.c's square layers,
+ * walls taking precedence. */
 static void line_row(const stream *st, int64_t j)
 {
     const img_geo *g = st->g;
@@ -109,7 +120,10 @@ static void line_row(const stream *st, int64_t j)
     }
 }
 
-/* The pixel row at offset t (0 .. interior-1) inside cell row r. */
+/* The pixel row at offset t (0 .. interior-1) inside cell row r. Later fills overwrite
+ * earlier ones in img_draw.c's layer order: floor, then the band's parts, then markers;
+ * a wall line is wall whatever the path says. `band`: t is in the band's rows, `mark`:
+ * in the markers' rows. */
 static void cell_row(const stream *st, int64_t r, int64_t t)
 {
     const img_geo *g = st->g;
@@ -138,6 +152,8 @@ static void cell_row(const stream *st, int64_t r, int64_t t)
                 fill(row, x0 + a, x0 + in, PX_PATH);
             if (band && edge(st, i - 1, r, AMZ_SQ_E))
                 fill(row, x0, x0 + a + p, PX_PATH);
+            /* The vertical arms: down from the band to the cell's bottom (S edge), and
+             * from the top down to the band's bottom (the N edge, owned by the cell above). */
             if (t >= a && edge(st, i, r, AMZ_SQ_S))
                 fill(row, x0 + a, x0 + a + p, PX_PATH);
             if (t < a + p && edge(st, i, r - 1, AMZ_SQ_S))
@@ -149,6 +165,8 @@ static void cell_row(const stream *st, int64_t r, int64_t t)
     }
 }
 
+/* Two pixels a byte, the leftmost in the high nibble as PNG packs sub-byte depths; an odd
+ * last pixel leaves the low nibble 0. */
 static void pack4(const uint8_t *row, int64_t n, uint8_t *out)
 {
     int64_t k = 0;
@@ -179,11 +197,13 @@ typedef struct png_rows {
     bool broken; /* a row failed: the picture can no longer be finished */
 } png_rows;
 
+/* The error after a longjmp: the stream's (AMZ_EIO) or libpng's (AMZ_EFORMAT). */
 static amz_status png_failed(png_rows *p, amz_error *err)
 {
     return amz_errorf(err, p->io.write_failed ? AMZ_EIO : AMZ_EFORMAT, "png: %s", p->io.msg);
 }
 
+/* Safe on a writer that started part way, and twice. */
 static void rows_release(png_rows *p)
 {
     if (p->png || p->info)
@@ -197,7 +217,8 @@ static void rows_release(png_rows *p)
     p->prev = NULL;
 }
 
-/* Allocates the rows, writes the PNG header and the top margin. */
+/* Allocates the rows, writes the PNG header and the top margin. On failure the caller
+ * releases what was made (rows_release). */
 static amz_status rows_start(png_rows *p, const img_scene *s, const amz_image_options *o, FILE *out,
                              amz_error *err)
 {
@@ -247,7 +268,9 @@ static amz_status rows_start(png_rows *p, const img_scene *s, const amz_image_op
     return AMZ_OK;
 }
 
-/* Grid line j's wall rows, then (j < h) the pixel rows of cell row j. */
+/* Grid line j's wall rows, then (j < h) the pixel rows of cell row j. A row is rebuilt
+ * only at t = 0 and where the band or the markers start or end (cuts): rows between are
+ * identical, and libpng is handed the same packed row again. */
 static amz_status rows_band(png_rows *p, int64_t j, amz_error *err)
 {
     if (setjmp(p->io.jmp))
@@ -290,6 +313,8 @@ static amz_status rows_finish(png_rows *p, amz_error *err)
     return AMZ_OK;
 }
 
+/* Whole-maze mode: the scene's maze has its passage array; rows come from it. PROGRESS
+ * events go every h / 1000 cell rows (units: cells), as amaze/image.h promises. */
 amz_status img_stream_png(const img_scene *s, const amz_image_options *o, FILE *out, amz_error *err)
 {
     png_rows p;
@@ -311,7 +336,8 @@ amz_status img_stream_png(const img_scene *s, const amz_image_options *o, FILE *
     return status;
 }
 
-/* The maze of a stream header without passages: row mode draws rows as they come. */
+/* The maze of a stream header without passages: row mode draws rows as they come. Not a
+ * maze to free: it owns nothing (passages, mask and rings NULL). */
 static void shell_init(amz_maze *m, const amz_stream_header *h)
 {
     memset(m, 0, sizeof *m);
@@ -325,6 +351,7 @@ static void shell_init(amz_maze *m, const amz_stream_header *h)
     m->goal = h->goal;
 }
 
+/* Streams have no mask: the shell is always a full square grid of this size. */
 static amz_status check_header(const amz_stream_header *h, amz_error *err)
 {
     if (h->topology != AMZ_TOPO_SQUARE)
@@ -348,6 +375,7 @@ static amz_image_options row_options(const amz_image_options *o)
     return r;
 }
 
+/* What amz_image_rows_open allocates (rounded up), refusing the layout the same way. */
 uint64_t amz_image_rows_memory(const amz_stream_header *h, const amz_image_options *o)
 {
     amz_maze shell;
@@ -363,6 +391,10 @@ uint64_t amz_image_rows_memory(const amz_stream_header *h, const amz_image_optio
     return (uint64_t)l.width * 2 + ((uint64_t)h->width * 2 + 63) / 64 * 8 + sizeof(png_rows) + IMG_PNG_ENCODER_BYTES;
 }
 
+/* amz_row_sink ops. The sink is the first member of png_rows, so the casts from the
+ * sink pointer are valid (C11 6.7.2.1). A failed row breaks the sink for good: libpng
+ * cannot go on after a longjmp. Rows must come in order; each is copied to prev for
+ * the horizontal walls of the next. */
 static amz_status sink_put(amz_row_sink *sink, int32_t y, const uint64_t *row, amz_error *err)
 {
     png_rows *p = (png_rows *)sink;
@@ -403,6 +435,8 @@ static void sink_destroy(amz_row_sink *sink)
 
 static const amz_row_sink_ops png_sink_ops = {sink_put, sink_finish, sink_destroy};
 
+/* amaze/image.h. On failure everything made is destroyed and *out stays NULL; on success
+ * the caller ends the sink (finish or abort, amaze/stream.h). */
 amz_status amz_image_rows_open(FILE *f, const amz_stream_header *h, const amz_image_options *o, amz_row_sink **out,
                                amz_error *err)
 {

@@ -10,6 +10,8 @@
 #include "core/error.h"
 #include "render/img_internal.h"
 
+/* The fill of a heat picture: a distance (BFS from the start) or a caller's map, scaled by
+ * its largest finite value. Not owned. */
 typedef struct heat {
     const uint32_t *dist;
     uint32_t maxd;
@@ -24,6 +26,8 @@ static amz_color heat_fill(void *ctx, amz_cell c)
     return img_heat_color(h->maxd ? (double)h->dist[c] / h->maxd : 0);
 }
 
+/* cairo's status as ours: a failed write AMZ_EIO (errno as the write left it), memory
+ * AMZ_ENOMEM, anything else AMZ_EIO with cairo's words. */
 static amz_status cairo_fail(amz_error *err, cairo_status_t cs, const char *what)
 {
     if (cs == CAIRO_STATUS_WRITE_ERROR)
@@ -33,6 +37,7 @@ static amz_status cairo_fail(amz_error *err, cairo_status_t cs, const char *what
     return amz_errorf(err, AMZ_EIO, "%s: cairo: %s", what, cairo_status_to_string(cs));
 }
 
+/* Print pages in points, portrait; anything but letter is A4. */
 static void page_size(amz_page p, double *w, double *h)
 {
     if (p == AMZ_PAGE_LETTER) {
@@ -44,6 +49,7 @@ static void page_size(amz_page p, double *w, double *h)
     }
 }
 
+/* Stops after the size when the text does not fit (cap too small for even that). */
 void img_caption(const amz_maze *m, char *text, size_t cap)
 {
     int n = snprintf(text, cap, "%dx%d %s maze", m->width, m->height, amz_topology_name(m->topology));
@@ -68,6 +74,7 @@ static void draw_page(cairo_t *cr, const img_scene *s, const amz_image_options *
     const double margin = 36, caption = 18;
     double aw = pw - 2 * margin, ah = ph - 2 * margin - caption;
     double sx = aw / (double)s->geo.width, sy = ah / (double)s->geo.height;
+    /* k points a picture pixel, the same in both directions. */
     double k = sx < sy ? sx : sy;
     double dx = (pw - k * (double)s->geo.width) / 2, dy = margin + (ah - k * (double)s->geo.height) / 2;
     cairo_save(cr);
@@ -93,6 +100,7 @@ static void draw_page(cairo_t *cr, const img_scene *s, const amz_image_options *
         cairo_show_text(cr, text);
         return;
     }
+    /* The caption always holds spaces ("WxH topology maze - ..."): one is found. */
     size_t n = strlen(text), cut = n / 2;
     for (size_t d = 0; d < n / 2; d++)
         if (text[n / 2 + d] == ' ' || text[n / 2 - d] == ' ') {
@@ -118,6 +126,10 @@ static void draw_scene(cairo_t *cr, const img_scene *s, const amz_image_options 
         img_draw_region(cr, s, 0, 0, (double)s->geo.width, (double)s->geo.height);
 }
 
+/* The cairo surface of each format: SVG and PDF stream to `out` as they are drawn (a PDF
+ * page or a picture-sized one, 1 px = 1 pt), a PNG is an ARGB canvas written afterwards by
+ * img_png_write_surface (palette output and the grid note, which cairo's own PNG writer
+ * cannot do). cairo's status is checked once, after the drawing: its errors are sticky. */
 static amz_status write_cairo(const img_scene *s, const amz_image_options *o, amz_image_format f, FILE *out,
                               amz_error *err)
 {
@@ -135,6 +147,7 @@ static amz_status write_cairo(const img_scene *s, const amz_image_options *o, am
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
         break;
     }
+    /* The layout kept an in-memory PNG within AMZ_IMAGE_SIDE_MAX a side: the casts hold. */
     default: surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)s->geo.width, (int)s->geo.height); break;
     }
     cairo_status_t cs = cairo_surface_status(surface);
@@ -169,11 +182,14 @@ static amz_status write_cairo(const img_scene *s, const amz_image_options *o, am
             st = cairo_fail(err, cs, amz_image_format_name(f));
     }
     cairo_surface_destroy(surface);
+    /* Buffered bytes may fail only now: success is declared after the flush. */
     if (st == AMZ_OK && (fflush(out) != 0 || ferror(out)))
         st = amz_errorf(err, AMZ_EIO, "%s: write failed: %s", amz_image_format_name(f), strerror(errno ? errno : EIO));
     return st;
 }
 
+/* amaze/image.h. Follows amz_image_write's choices: the layout says whether the picture
+ * streams; the solution is marked only if it will be drawn. */
 uint64_t amz_image_memory_estimate(const amz_maze *m, const amz_image_options *o, amz_image_format f)
 {
     amz_image_options defaults;
@@ -198,6 +214,9 @@ uint64_t amz_image_memory_estimate(const amz_maze *m, const amz_image_options *o
     return work;
 }
 
+/* amaze/image.h. The scene borrows the maze and the options (palette, heat map); the
+ * path bits and distances made here are freed before returning. A heat map wins over
+ * --distances; the layout has refused both for a streamed picture already. */
 amz_status amz_image_write(const amz_maze *m, const amz_image_options *o, amz_image_format f, FILE *out, amz_error *err)
 {
     amz_image_options defaults;

@@ -60,6 +60,9 @@ typedef struct entry {
     amz_rgb colour;
 } entry;
 
+/* Fills e (AMZ_BIOMES + 1 entries at most) and returns the count: biomes 1.. (0 is none)
+ * and a river swatch, or the five tile kinds drawn at typical heights (vegetation is
+ * earth with its vegetation bit). */
 static int legend_entries(bool biomes, entry *e)
 {
     int n = 0;
@@ -92,6 +95,8 @@ static int legend_height(bool biomes, uint64_t pw)
     return h > LEGEND_MAX ? LEGEND_MAX : h;
 }
 
+/* Draws the legend band once, before the rows are written: RGB24, pw x legend_h, owned
+ * by p (freed by amz_terrain_write_png). Entries past the capped height are left out. */
 static amz_status draw_legend(picture *p, amz_error *err)
 {
     p->legend_h = legend_height(p->biomes, p->pw);
@@ -186,6 +191,8 @@ amz_status amz_terrain_write_png(const amz_terrain *t, const amz_terrain_png_opt
     if (p.pw > 0x7fffffffu || p.ph > 0x7fffffffu)
         return amz_errorf(err, AMZ_ERANGE, "a %llux%llu picture is larger than PNG allows", (unsigned long long)p.pw,
                           (unsigned long long)p.ph);
+    /* One row buffer for every row: img_png_write_rgb_rows keeps what picture_row left,
+     * which lets a tile row be drawn once for its `scale` pixel rows. */
     p.row = amz_malloc((size_t)p.pw * 3);
     if (!p.row)
         return amz_errorf(err, AMZ_ENOMEM, "cannot allocate a pixel row of %llu pixels", (unsigned long long)p.pw);
@@ -198,6 +205,9 @@ amz_status amz_terrain_write_png(const amz_terrain *t, const amz_terrain_png_opt
     return st;
 }
 
+/* Through amz_outfile: a file is written beside its destination and renamed on success,
+ * so a failure leaves no half picture ("-" writes standard output directly). The error
+ * names the path. */
 amz_status amz_terrain_save_png(const amz_terrain *t, const amz_terrain_png_options *o, const char *path,
                                 amz_error *err)
 {

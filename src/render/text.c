@@ -11,7 +11,9 @@
 #include "grid/grid.h"
 #include "render/text_impl.h"
 
-/* Marks the solution's cells and edges so drawing is a lookup per cell. */
+/* Marks the solution's cells and edges so drawing is a lookup per cell. grid_edge_bit is
+ * the plain grids' layout, which need_flat has ensured. On failure the caller frees what
+ * was allocated (amz_render_text does). */
 static amz_status mark_path(text_ctx *c, amz_error *err)
 {
     const amz_maze *m = c->m;
@@ -85,6 +87,8 @@ static amz_status need_flat(const amz_maze *m, const char *what, amz_error *err)
                       what, an ? "n" : "", wrap, m->weave ? "weave " : "", name ? name : "?", levels);
 }
 
+/* amaze/render.h. Refusals come before any output; a write error is found by ferror once
+ * the whole drawing is out. */
 amz_status amz_render_text(const amz_maze *m, const amz_text_options *o, FILE *f, amz_error *err)
 {
     amz_text_options defaults;
@@ -110,6 +114,7 @@ amz_status amz_render_text(const amz_maze *m, const amz_text_options *o, FILE *f
             text_blocks(&c);
         else
             text_line_art(&c);
+        /* Only text_hex can fail, for its canvas; it returns the status without a message. */
         if (st != AMZ_OK)
             amz_errorf(err, st, "cannot allocate the drawing of a %dx%d hex maze", m->width, m->height);
         else if (ferror(f))

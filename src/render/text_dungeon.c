@@ -40,6 +40,8 @@ static const char *sgr(const amz_dungeon *d, int64_t x, int64_t y, char g)
     }
 }
 
+/* Escapes change only when the colour does, each line ends reset, and errors are found
+ * once at the end (fflush, ferror). */
 amz_status amz_dungeon_write_text(const amz_dungeon *d, bool color, FILE *f, amz_error *err)
 {
     for (int32_t y = 0; y < d->height; y++) {

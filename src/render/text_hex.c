@@ -26,6 +26,8 @@ amz_status text_hex(text_ctx *c)
     uint8_t *canvas = amz_calloc((size_t)(cols * lines), 1);
     if (!canvas)
         return AMZ_ENOMEM;
+    /* A closed side's glyph goes where the figure above puts it; a shared edge lands on
+     * the same character from both cells, so drawing it twice is harmless. */
     static const int8_t line_of[6] = {0, 1, 2, 2, 2, 1};    /* N NE SE S SW NW: row offset from L */
     static const int8_t col_of[6] = {1, 3, 3, 1, 0, 0};     /* column offset from 3x */
     static const uint8_t glyph[6] = {UNDERSCORE, BACKSLASH, SLASH, UNDERSCORE, BACKSLASH, SLASH};

@@ -8,6 +8,7 @@
 
 #include "amaze/render.h"
 
+/* ANSI SGR escapes (ECMA-48): bold green, red and yellow, and the reset. */
 #define COLOR_START "\x1b[1;32m"
 #define COLOR_GOAL "\x1b[1;31m"
 #define COLOR_PATH "\x1b[1;33m"

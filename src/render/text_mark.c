@@ -5,6 +5,8 @@
 #include "core/bits.h"
 #include "render/text_impl.h"
 
+/* Start wins over goal when they are one cell (text_square.c shows both there); *color is
+ * set only when a marker is returned. */
 const char *text_marker(const text_ctx *c, amz_cell cell, const char **color)
 {
     const amz_maze *m = c->m;
@@ -23,6 +25,7 @@ const char *text_marker(const text_ctx *c, amz_cell cell, const char **color)
     return NULL;
 }
 
+/* Each coloured mark is reset at once (SGR 0), so no colour leaks into the walls. */
 void text_put_mark(const text_ctx *c, const char *color, const char *text)
 {
     if (c->o->color)

@@ -63,6 +63,8 @@ static void interior(text_ctx *c, amz_cell cell, int width)
         fputc(' ', c->f);
 }
 
+/* Two text lines a cell row: the grid line (corners and horizontal walls), then the cell
+ * interiors between vertical walls; the last grid line closes the drawing. */
 void text_line_art(text_ctx *c)
 {
     const amz_maze *m = c->m;
@@ -94,6 +96,8 @@ void text_line_art(text_ctx *c)
     }
 }
 
+/* Block (bx, by) is a corner post when both are even, a cell when both are odd, else a
+ * wall block between two cells; a path dot marks an open wall block the path crosses. */
 void text_blocks(text_ctx *c)
 {
     const amz_maze *m = c->m;
