@@ -180,6 +180,10 @@ static void fmt_time(char *buf, size_t cap, int64_t ms)
     snprintf(buf, cap, "%lld.%lld", (long long)(ms / 1000), (long long)(ms / 100 % 10));
 }
 
+/* The most segments a status line has: size, time, moves, optimal, paused or hint,
+ * fog, best, seed or file, visited. */
+#define STATUS_SEGMENTS 9
+
 /* Builds the status line from whole segments, most important first, and keeps only
  * those that fit the terminal: long forms while they fit, then short ones, then
  * dropping segments from the end; a number is never cut. */
@@ -187,7 +191,7 @@ static void status_line(const ui *u, int64_t now, char *line, size_t cap, int co
 {
     const maze_game *g = &u->g;
     /* seg[k][0] is segment k's long form, seg[k][1] its short one. */
-    char t[32], b[32] = "", seg[8][2][48];
+    char t[32], b[32] = "", seg[STATUS_SEGMENTS][2][48];
     fmt_time(t, sizeof t, maze_game_elapsed_ms(g, now));
     const score_entry *e = scores_find(&u->sc, u->key);
     if (e)

@@ -181,6 +181,15 @@ finished "play 5x5" 0
 grep -qE "^maze-square-5x5 [0-9]+ $optimal\$" "$XDG_DATA_HOME/amaze/scores" ||
     fail "play: best time not in the scores file: $(cat "$XDG_DATA_HOME/amaze/scores" 2>&1)"
 
+# ---- play: every status segment at once (size, time, moves, optimal, PAUSED, fog,
+# best, seed, visited): the line is built from all nine before it is fitted ----
+start allsegs play --seed 1 -s 5x5 --fog
+wait_for "best [0-9]" "play --fog with a best time: the status line shows it"
+tm send-keys p
+wait_for "PAUSED" "play --fog, paused, with a best time"
+tm send-keys q
+finished "play, every status segment" 0
+
 # ---- play: the hint's time is no record; the goal shows in fog; pause stops the clock ----
 rm -f "$XDG_DATA_HOME/amaze/scores"
 start hinted play --seed 1 -s 5x5 --fog
