@@ -237,8 +237,10 @@ static amz_status read_header(FILE *f, amz_terrain *t, unsigned *version, amz_er
     /* Diamond-square maps are made whole, so only noise maps may be windows off the
      * origin; the window must lie inside the world the generator allows. */
     int64_t lim = AMZ_TERRAIN_WORLD_LIMIT;
+    /* x and y are the file's 64-bit numbers: compared against lim - width, never added
+     * to it (x near INT64_MAX would overflow, undefined behaviour, and pass). */
     if ((t->options.noise == AMZ_NOISE_DIAMOND_SQUARE && (t->x || t->y)) || t->x < -lim || t->y < -lim ||
-        t->x + t->width > lim || t->y + t->height > lim)
+        t->x > lim - t->width || t->y > lim - t->height)
         return amz_errorf(err, AMZ_EFORMAT, "bad window position %lld,%lld in the header", (long long)t->x,
                           (long long)t->y);
     return AMZ_OK;

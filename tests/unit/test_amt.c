@@ -355,6 +355,38 @@ static void test_named_problems(void **state)
     memcpy(b, good, n);
     b[n] = 0;
     expect(b, n + 1, "unexpected bytes after the tiles");
+    free(good);
+    free(b);
+
+    /* A noise window may sit anywhere in the world, but not past its edge: positions
+     * whose end would overflow 64 bits (INT64_MAX + width) are refused too. */
+    amz_terrain_options fo;
+    amz_terrain_options_init(&fo);
+    fo.noise = AMZ_NOISE_FBM;
+    amz_terrain w;
+    assert_int_equal(amz_terrain_generate_window(&w, 5, 6, 7, 3, &fo, 1, NULL, NULL), AMZ_OK);
+    good = to_bytes(&w, &n);
+    b = malloc(n);
+    static const struct {
+        int off;
+        uint64_t value;
+    } windows[] = {{56, (uint64_t)INT64_MAX},       {64, (uint64_t)INT64_MAX},
+                   {56, (uint64_t)INT64_MAX - 3},   {56, (uint64_t)AMZ_TERRAIN_WORLD_LIMIT - 6},
+                   {64, (uint64_t)AMZ_TERRAIN_WORLD_LIMIT - 2}, {56, (uint64_t)INT64_MIN}};
+    for (size_t i = 0; i < sizeof windows / sizeof windows[0]; i++) {
+        memcpy(b, good, n);
+        patch(b, windows[i].off, windows[i].value, 8);
+        expect(b, n, "bad window position");
+    }
+    /* The last place that fits is taken. */
+    memcpy(b, good, n);
+    patch(b, 56, (uint64_t)AMZ_TERRAIN_WORLD_LIMIT - 7, 8);
+    amz_error err;
+    amz_terrain edge;
+    assert_int_equal(from_bytes(b, n, &edge, 0, &err), AMZ_OK);
+    assert_true(edge.x == AMZ_TERRAIN_WORLD_LIMIT - 7);
+    amz_terrain_deinit(&edge);
+    amz_terrain_deinit(&w);
 
     /* Tiles this version does not know, written with valid checksums. */
     amz_packed_set(&t.tiles, 7 * 2 + 3, 1, 14, NULL); /* (3,2): biome 14 */
