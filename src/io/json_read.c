@@ -14,6 +14,8 @@
  * the depth is bounded to keep a hostile "[[[[..." from exhausting the stack. */
 #define MAX_DEPTH 64
 
+/* s is the read position, end one past the last byte (the parser never reads at or past
+ * it), begin the text's start, from which messages count their offsets. */
 typedef struct parser {
     const char *s, *end, *begin;
     amz_error *err;
@@ -37,6 +39,8 @@ static amz_status fail(parser *p, const char *what)
     return amz_errorf(p->err, AMZ_EFORMAT, "JSON: %s at offset %zu", what, (size_t)(p->s - p->begin));
 }
 
+/* The four white-space bytes of RFC 8259 section 2, nothing else (no comments, no
+ * form feeds); white space may surround any token, so eat skips it first. */
 static void skip_ws(parser *p)
 {
     while (p->s < p->end && (*p->s == ' ' || *p->s == '\t' || *p->s == '\n' || *p->s == '\r'))
@@ -53,8 +57,11 @@ static bool eat(parser *p, char c)
     return false;
 }
 
-/* Parses a string into buf (truncated to cap-1 bytes; escapes other than \" \\ \/ and
- * \uXXXX below 0x80 are kept verbatim enough for keys and algorithm names). */
+/* Parses a string into buf (NULL: only skips it), keeping at most cap-1 bytes and a
+ * NUL; p->str_len gets the whole decoded length. The escapes of RFC 8259 section 7 are
+ * decoded, except that a \u escape at or above 0x80 (surrogate halves included)
+ * becomes '?' (see below); other bytes, UTF-8 included, are copied as they are. Raw
+ * control characters are refused, as the RFC requires. */
 static amz_status parse_string(parser *p, char *buf, size_t cap)
 {
     size_t n = 0;
@@ -113,7 +120,8 @@ static amz_status parse_string(parser *p, char *buf, size_t cap)
 }
 
 /* Parses an integer (JSON number without fraction or exponent). Values that do not fit
- * in 64 bits, or carry a fraction, are refused. *neg tells the sign. */
+ * in 64 bits, or carry a fraction, are refused. *neg tells the sign. Unlike skip_number
+ * it lets leading zeros ("007") through: a leniency for the maze's own fields. */
 static amz_status parse_uint(parser *p, uint64_t *out, bool *neg)
 {
     skip_ws(p);
@@ -154,6 +162,9 @@ static amz_status parse_int(parser *p, int64_t lo, int64_t hi, int64_t *out, con
 
 static amz_status skip_value(parser *p, int depth);
 
+/* Skips an object or array whose opening bracket was consumed; depth counts the
+ * containers around it (parse_object's own is 0). The check on entry makes the
+ * recursion through skip_value fail cleanly at MAX_DEPTH, before the stack would. */
 static amz_status skip_container(parser *p, char close, int depth)
 {
     if (depth > MAX_DEPTH)
@@ -227,6 +238,8 @@ static amz_status skip_value(parser *p, int depth)
     }
     if (c == '"')
         return parse_string(p, NULL, 0);
+    /* Matched as prefixes: in "nullx" the "x" is left for the caller's ',' or '}'
+     * test, which refuses it. */
     static const char *const words[] = {"true", "false", "null"};
     for (int i = 0; i < 3; i++) {
         size_t n = strlen(words[i]);
@@ -288,6 +301,9 @@ static amz_status parse_ints(parser *p, ints *a, int64_t lo, int64_t hi, size_t 
     }
 }
 
+/* Every known key's value as read, has_* saying which keys appeared (0 is a valid
+ * value of most). The short topology and wrap buffers are safe: a value longer than
+ * they hold is longer than any valid one, so its truncation matches none in build(). */
 typedef struct fields {
     char topology[16];
     char wrap[8];
@@ -303,14 +319,18 @@ typedef struct fields {
     bool has_levels, has_wrap;
 } fields;
 
-/* The cells a grid of the fields read so far has, 0 while unknown. Keys may come in any
- * order: when "cells" precedes "width", the list is bounded only by AMZ_MAX_CELLS and
- * the memory limit, and build() checks its length afterwards. Wrap and weave do not
- * change the count, so they are left out here. */
+/* The cells the maze has, once every key that sets the count has been read (width,
+ * height, topology and levels; wrap and weave do not change it), else 0. Keys may
+ * come in any order, and a file without "levels" (one level, as the writer leaves it
+ * out) shows that only at its end: a bound taken earlier would refuse the list of an
+ * octagon or multi-level maze whose "topology" or "levels" comes after it. Until then
+ * the list is bounded by AMZ_MAX_CELLS and the memory limit (an entry takes at least
+ * two bytes of input), and build() checks its length against the grid afterwards. */
 static uint64_t known_cells(const fields *f)
 {
-    amz_grid g = {AMZ_TOPO_SQUARE, f->width, f->height, f->has_levels ? (int32_t)f->levels : 1, 0, false};
-    if (!f->has_width || !f->has_height || (f->has_topology && amz_topology_parse(f->topology, &g.topology, NULL)))
+    amz_grid g = {AMZ_TOPO_SQUARE, f->width, f->height, (int32_t)f->levels, 0, false};
+    if (!f->has_width || !f->has_height || !f->has_topology || !f->has_levels ||
+        amz_topology_parse(f->topology, &g.topology, NULL))
         return 0;
     return (uint64_t)amz_grid_cells(&g);
 }
@@ -323,7 +343,8 @@ static amz_status parse_object(parser *p, fields *f)
         return AMZ_OK;
     for (;;) {
         /* Keys longer than the buffer are truncated and so match no known key: their
-         * values are skipped like any unknown key's. A repeated key overwrites. */
+         * values are skipped like any unknown key's. A repeated key overwrites, except
+         * "cells" and "solution", whose second list is appended to the first. */
         char key[32];
         amz_status st = parse_string(p, key, sizeof key);
         if (st)
@@ -357,6 +378,7 @@ static amz_status parse_object(parser *p, fields *f)
                 st = fail(p, "\"weave\" is true or false");
             }
         } else if (strcmp(key, "start") == 0) {
+            /* start and goal are only bounded here; build() checks they are cells. */
             st = parse_int(p, 0, AMZ_MAX_CELLS, &f->start, "start");
             f->has_start = true;
         } else if (strcmp(key, "goal") == 0) {
@@ -381,6 +403,7 @@ static amz_status parse_object(parser *p, fields *f)
                             "cells");
             f->has_cells = true;
         } else if (strcmp(key, "solution") == 0) {
+            /* null: no solution, as if the key were absent. */
             skip_ws(p);
             if ((size_t)(p->end - p->s) >= 4 && memcmp(p->s, "null", 4) == 0) {
                 p->s += 4;
@@ -403,7 +426,9 @@ static amz_status parse_object(parser *p, fields *f)
 }
 
 /* Builds the maze from the parsed fields, checking each cell's mask against its
- * neighbours' so that every passage is stated from both sides. */
+ * neighbours' so that every passage is stated from both sides. The checks that bound
+ * the work (keys, size, memory, the list's length) run before the maze is allocated.
+ * On error m may hold part of a maze; amz_io_read_json deinitialises it. */
 static amz_status build(const fields *f, amz_maze *m, const amz_read_options *o, amz_error *err)
 {
     amz_topology t;
@@ -453,6 +478,8 @@ static amz_status build(const fields *f, amz_maze *m, const amz_read_options *o,
     for (amz_cell c = 0; c < m->ncells; c++)
         if (mk[c] < 0 && (st = amz_maze_set_exists(m, c, false, err)))
             return st;
+    /* -1 is the only negative mask parse_ints lets through; a removed or closed cell
+     * has nothing to check. */
     for (amz_cell c = 0; c < m->ncells; c++) {
         if (mk[c] < 0 || mk[c] == 0)
             continue;
@@ -477,6 +504,7 @@ static amz_status build(const fields *f, amz_maze *m, const amz_read_options *o,
                 return amz_errorf(err, AMZ_EFORMAT,
                                   "JSON: cell (%s) opens %s but its neighbour does not open %s back", xy,
                                   amz_dir_name(t, d), amz_dir_name(t, back));
+            /* Met again from the neighbour's side; both set the same owned bit. */
             bits_set(m->passages, grid_edge(m, c, d, nb[d]));
         }
     }
@@ -510,6 +538,7 @@ static amz_status build(const fields *f, amz_maze *m, const amz_read_options *o,
         /* The file lists cells; the model stores moves. Each step's direction is found
          * by trying all directions (the list's cells need not exist: amz_maze_neighbor
          * refuses them), and amz_maze_set_solution then checks the walls and the ends. */
+        /* The first listed cell is the path's start; set_solution insists it is m->start. */
         amz_path p = {s->v[0], s->n - 1, NULL};
         if (p.len && !(p.dirs = amz_malloc(p.len)))
             return amz_errorf(err, AMZ_ENOMEM, "JSON: cannot hold the solution");

@@ -143,6 +143,67 @@ static void test_round_trips(void **state)
     }
 }
 
+/* Keys in any order: a maze whose "topology" or "levels" comes after its cells and
+ * solution reads back the same (an octagon grid has more cells than a square grid of
+ * its size, a 3-level grid three times as many). */
+static void move_key_to_end(char *s, const char *key)
+{
+    char *k = strstr(s, key);
+    assert_non_null(k);
+    size_t klen = strlen(key), len = strlen(s);
+    char *end = strrchr(s, '}');
+    assert_non_null(end);
+    char tmp[64];
+    assert_true(klen < sizeof tmp && key[klen - 1] == ',');
+    memcpy(tmp, key, klen - 1); /* without its comma */
+    tmp[klen - 1] = '\0';
+    memmove(k, k + klen, len - (size_t)(k - s) - klen + 1); /* cut it out */
+    end = strrchr(s, '}');
+    size_t tail = strlen(end);
+    memmove(end + klen, end, tail + 1);
+    end[0] = ',';
+    memcpy(end + 1, tmp, klen - 1);
+}
+
+static void test_count_keys_after_the_cells(void **state)
+{
+    (void)state;
+    static const amz_grid grids[] = {
+        {AMZ_TOPO_OCTAGON, 5, 4, 1, 0, false},
+        {AMZ_TOPO_SQUARE, 4, 3, 3, 0, false},
+        {AMZ_TOPO_HEX, 3, 3, 2, 0, false},
+        {AMZ_TOPO_POLAR, 4, 6, 1, 0, false},
+    };
+    for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++) {
+        amz_maze m, back;
+        assert_int_equal(amz_maze_init_grid(&m, &grids[i], NULL), AMZ_OK);
+        amz_gen_options o;
+        amz_gen_options_init(&o);
+        o.seed = 7 + i;
+        assert_int_equal(amz_gen_run(&m, "backtracker", &o, NULL, NULL), AMZ_OK);
+        assert_int_equal(amz_solve_maze(&m, "bfs", NULL, NULL, NULL, NULL), AMZ_OK);
+        size_t len;
+        char *s = tu_write_mem(&m, amz_io_write_json, &len), *big = calloc(1, len + 64);
+        memcpy(big, s, len + 1);
+        char key[64];
+        snprintf(key, sizeof key, "\"topology\":\"%s\",", amz_topology_name(m.topology));
+        move_key_to_end(big, key);
+        if (m.levels > 1) {
+            snprintf(key, sizeof key, "\"levels\":%d,", m.levels);
+            move_key_to_end(big, key);
+        }
+        assert_true(strstr(big, "\"cells\"") < strstr(big, "\"topology\""));
+        amz_error err;
+        if (amz_io_read_json(big, strlen(big), &back, NULL, &err) != AMZ_OK)
+            fail_msg("grid %zu with its count keys last: %s (%s)", i, err.msg, big);
+        tu_assert_same_maze_full(&m, &back, "keys reordered");
+        amz_maze_deinit(&back);
+        free(big);
+        free(s);
+        amz_maze_deinit(&m);
+    }
+}
+
 static void test_truncated_everywhere(void **state)
 {
     (void)state;
@@ -228,7 +289,9 @@ static void test_inconsistent(void **state)
     expect_bad("{" BASE_KEYS ",\"cells\":[-2,8]}", "cells out of range");
     expect_bad("{" BASE_KEYS ",\"cells\":[2,-1]}", "cell (0,0) has a passage E leading out"); /* into a removed cell */
     expect_bad("{" BASE_KEYS ",\"cells\":[2]}", "\"cells\" has 1 entries, a 2x1 square maze has 2");
-    expect_bad("{" BASE_KEYS ",\"cells\":[2,8,0]}", "\"cells\" has more than 2 entries (the maze's cells)");
+    expect_bad("{" BASE_KEYS ",\"levels\":1,\"cells\":[2,8,0]}",
+               "\"cells\" has more than 2 entries (the maze's cells)");
+    expect_bad("{" BASE_KEYS ",\"cells\":[2,8,0]}", "\"cells\" has 3 entries, a 2x1 square maze has 2");
     /* Cells first, size after: the count is checked once the size is known. */
     expect_bad("{\"cells\":[2,8,0],\"topology\":\"square\",\"width\":2,\"height\":1}", "\"cells\" has 3 entries");
     expect_bad("{" BASE_KEYS ",\"cells\":[]}", "\"cells\" has 0 entries");
@@ -351,6 +414,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exact_text),          cmocka_unit_test(test_round_trips),
+        cmocka_unit_test(test_count_keys_after_the_cells),
         cmocka_unit_test(test_truncated_everywhere), cmocka_unit_test(test_missing_and_optional_keys),
         cmocka_unit_test(test_inconsistent),        cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_deep_nesting),        cmocka_unit_test(test_huge_sizes),
