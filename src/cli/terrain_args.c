@@ -97,12 +97,13 @@ int tcli_parse_region(const char *cmd, const char *s, bool signed_xy, int64_t *x
     const char *p = s;
     /* World positions (terrain generate) may be negative, and their range is the
      * command's check; map positions (terrain render) are tile indices, 0 .. INT32_MAX.
-     * W and H are only checked >= 1 here. The separator is a lowercase x. */
+     * W and H are 1 .. INT32_MAX here (the commands' sides are int32: a larger one
+     * would wrap, 2^32 to 0, "to the map's edge"). The separator is a lowercase x. */
     bool ok = signed_xy ? read_signed(&p, 12, &a) : read_number(&p, 10, &a);
     ok = ok && *p++ == ',';
     ok = ok && (signed_xy ? read_signed(&p, 12, &b) : read_number(&p, 10, &b));
     ok = ok && *p++ == ',' && read_number(&p, 10, &c) && *p++ == 'x' && read_number(&p, 10, &d) && !*p;
-    if (!ok || c < 1 || d < 1 || (!signed_xy && (a > INT32_MAX || b > INT32_MAX)))
+    if (!ok || c < 1 || d < 1 || c > INT32_MAX || d > INT32_MAX || (!signed_xy && (a > INT32_MAX || b > INT32_MAX)))
         return cli_usage(cmd, "--region", "'%s' is not a region X,Y,WxH like %s", s, signed_xy ? "-500,200,640x480"
                                                                                               : "0,0,80x24");
     *x = a;

@@ -156,6 +156,11 @@ expect_error 2 "--scale" "$A" terrain render "$T/w.amt" -o "$T/x.png" --scale 0
 expect_error 2 "--format" "$A" terrain render "$T/w.amt" --format gif
 expect_error 2 "--region" "$A" terrain render "$T/w.amt" -o "$T/x.png" --region 0,0,5x5
 expect_error 1 "region" "$A" terrain render "$T/w.amt" --region 90,0,10x10
+# Sides past int32 are refused, not wrapped (2^32 would be 0: "to the edge").
+for r in 0,0,4294967296x5 0,0,5x4294967296 0,0,3000000000x5 0,0,2147483648x1; do
+    expect_error 2 "is not a region" "$A" terrain render "$T/w.amt" --region $r
+    expect_error 2 "is not a region" "$A" terrain generate --noise fbm --region $r -o "$T/x.amt"
+done
 expect_error 1 "missing.amt: cannot open" "$A" terrain render "$T/missing.amt"
 head -c 120 "$T/w.amt" >"$T/trunc.amt"
 expect_error 1 "truncated" "$A" terrain render "$T/trunc.amt"
