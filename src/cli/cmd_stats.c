@@ -424,11 +424,12 @@ int cmd_stats(int argc, char **argv)
     if (algorithms) {
         if (optind < argc)
             return cli_usage(cmd, cmd, "--algorithms makes its own mazes; unexpected '%s'", argv[optind]);
+        /* A usage error comes before the output is opened: nothing to clean up. */
+        if (diff.spec && braid > 0)
+            return cli_usage(cmd, "--difficulty", "the search sets its own ends and seeds; drop --braid");
         cli_outfile of;
         if ((rc = cli_outfile_open(&of, path)))
             return rc;
-        if (diff.spec && braid > 0)
-            return cli_usage(cmd, "--difficulty", "the search sets its own ends and seeds; drop --braid");
         if ((rc = compare_algorithms(of.f.fp, cmd, w, h, has_size, topology, count, seed, braid, &diff, json))) {
             cli_outfile_cancel(&of);
             return rc;

@@ -70,6 +70,8 @@ bad 2 "option '-o' needs a value" render good.amz -o
 bad 2 "unexpected argument 'extra'" generate extra
 bad 2 "expected one input file, got 2" solve good.amz good.amz
 bad 2 "expected one input file, got 2" stats good.amz good.amz
+# Refused before the output is opened, even where temporary files have names.
+AMZ_TEST_NAMED_TMP=1 bad 2 "drop --braid" stats --algorithms --difficulty easy --braid 0.5 -o "$O/t.txt"
 bad 2 "not a whole number" generate --seed -1
 bad 2 "not a whole number" generate --seed 18446744073709551616
 bad 2 "is not a cell: expected X,Y" generate --start 5
