@@ -22,6 +22,9 @@ static amz_status mark_path(text_ctx *c, amz_error *err)
     if (!c->on_path || !c->path_edge)
         return amz_errorf(err, AMZ_ENOMEM, "cannot allocate the solution overlay");
     amz_cell cell = m->solution.start;
+    /* amz_maze is a plain struct: a start set by hand is checked, as the pictures do. */
+    if (!amz_maze_exists(m, cell))
+        return amz_errorf(err, AMZ_EFORMAT, "the solution starts outside the maze");
     bits_set(c->on_path, (uint64_t)cell);
     for (uint64_t i = 0; i < m->solution.len; i++) {
         int d = m->solution.dirs[i];

@@ -233,6 +233,21 @@ static void test_errors_and_names(void **state)
     small_maze(&m, false);
     o.style = (amz_text_style)7;
     assert_int_equal(amz_render_text(&m, &o, f, &err), AMZ_EINVAL);
+    amz_maze_deinit(&m);
+    /* A solution whose start was set by hand outside the maze is refused, as the
+     * pictures refuse it, in every style. */
+    static const amz_cell bad_starts[] = {AMZ_NO_CELL, 4, 1000000};
+    for (size_t i = 0; i < sizeof bad_starts / sizeof bad_starts[0]; i++) {
+        small_maze(&m, true);
+        m.solution.start = bad_starts[i];
+        for (int st = 0; st < 3; st++) {
+            o.style = (amz_text_style)st;
+            assert_int_equal(amz_render_text(&m, &o, f, &err), AMZ_EFORMAT);
+            assert_non_null(strstr(err.msg, "the solution starts outside the maze"));
+        }
+        amz_maze_deinit(&m);
+    }
+    small_maze(&m, false);
     fclose(f);
     /* NULL options: ascii. */
     char *buf = NULL;
