@@ -257,7 +257,7 @@ static amz_status skip_value(parser *p, int depth)
  * may hold at most `max` entries (the maze's cells, once the size is known), and its
  * memory stays within the reader's limit: the list grows with what is read, and a
  * list longer than the maze it describes is refused as soon as it passes it. */
-static amz_status parse_ints(parser *p, ints *a, int64_t lo, int64_t hi, size_t max, bool small, const char *what)
+static amz_status parse_ints(parser *p, ints *a, int64_t lo, int64_t hi, uint64_t max, bool small, const char *what)
 {
     if (!eat(p, '['))
         return fail(p, "expected a list");
@@ -265,13 +265,17 @@ static amz_status parse_ints(parser *p, ints *a, int64_t lo, int64_t hi, size_t 
         return AMZ_OK;
     const size_t size = small ? sizeof(int16_t) : sizeof(int64_t);
     for (;;) {
-        if (a->n >= max)
-            return amz_errorf(p->err, AMZ_EFORMAT, "JSON: \"%s\" has more than %zu entries%s", what, max,
+        /* max is 64-bit: AMZ_MAX_CELLS (2^36) is 0 as a size_t of the 32-bit wasm build. */
+        if ((uint64_t)a->n >= max)
+            return amz_errorf(p->err, AMZ_EFORMAT, "JSON: \"%s\" has more than %llu entries%s", what,
+                              (unsigned long long)max,
                               p->cells ? " (the maze's cells)" : "");
         /* Grows by doubling, so the memory held is at most twice what was read; the
          * limit is checked against the new capacity before realloc. On an error the
          * caller frees a->b / a->v, which stay valid (realloc failure keeps the old block). */
         if (a->n == a->cap) {
+            if (a->cap > SIZE_MAX / 2 / size)
+                return amz_errorf(p->err, AMZ_ENOMEM, "JSON: cannot hold \"%s\"", what);
             size_t ncap = a->cap ? a->cap * 2 : 256;
             if (p->max_bytes && (uint64_t)ncap * size > p->max_bytes)
                 return amz_errorf(p->err, AMZ_ENOMEM, "JSON: \"%s\" needs more than the %llu bytes allowed", what,
@@ -399,7 +403,7 @@ static amz_status parse_object(parser *p, fields *f)
             /* A mask has at most 15 direction bits in use (polar's 3 + 12), so int16 holds
              * it and -1 (removed cell); four times less memory than int64 for big mazes. */
             p->cells = known_cells(f);
-            st = parse_ints(p, &f->cells, -1, (1 << 15) - 1, (size_t)(p->cells ? p->cells : AMZ_MAX_CELLS), true,
+            st = parse_ints(p, &f->cells, -1, (1 << 15) - 1, p->cells ? p->cells : (uint64_t)AMZ_MAX_CELLS, true,
                             "cells");
             f->has_cells = true;
         } else if (strcmp(key, "solution") == 0) {
@@ -409,7 +413,7 @@ static amz_status parse_object(parser *p, fields *f)
                 p->s += 4;
             } else {
                 p->cells = known_cells(f);
-                st = parse_ints(p, &f->solution, 0, AMZ_MAX_CELLS, (size_t)(p->cells ? p->cells : AMZ_MAX_CELLS),
+                st = parse_ints(p, &f->solution, 0, AMZ_MAX_CELLS, p->cells ? p->cells : (uint64_t)AMZ_MAX_CELLS,
                                 false, "solution");
                 f->has_solution = true;
             }
