@@ -175,36 +175,58 @@ static void list_remove(active *a, uint64_t pos)
 
 /* ---- growing ---- */
 
+/* Which pick kind each step uses. With one kind in the mix no draw is made to choose
+ * it; adding or removing a draw would change every seeded growing-tree maze (the
+ * golden outputs). With several, one draw below the mix's total, walked down the
+ * weights in kind order. */
+typedef struct kind_choice {
+    int kinds, only; /* kinds with a weight; the last of them */
+} kind_choice;
+
+static kind_choice kind_choice_of(const gen_pick_mix *mix)
+{
+    kind_choice kc = {0, GEN_PICK_NEWEST};
+    for (int k = 0; k < GEN_PICK_KINDS; k++)
+        if (mix->weight[k]) {
+            kc.kinds++;
+            kc.only = k;
+        }
+    return kc;
+}
+
+static ALWAYS_INLINE int kind_draw(const kind_choice *kc, const gen_pick_mix *mix, amz_rng *rng)
+{
+    if (kc->kinds < 2)
+        return kc->only;
+    uint32_t r = rng_below(rng, mix->total);
+    int kind = 0;
+    for (; r >= mix->weight[kind]; kind++)
+        r -= mix->weight[kind];
+    return kind;
+}
+
+/* A watched run's first events: the start cell visited, the progress count begun.
+ * Nonzero when the observer cancels. */
+static int start_visit(const amz_maze *m, const amz_observer *obs, obs_progress *prog)
+{
+    obs_progress_init(prog, (uint64_t)amz_maze_count_cells(m));
+    return obs_emit(obs, AMZ_EV_VISIT, m->start, -1, AMZ_NO_CELL) || obs_progress_tick(obs, prog);
+}
+
 static ALWAYS_INLINE amz_status grow(amz_maze *m, amz_topology T, amz_rng *rng, padded *pv, active *a,
                                      const gen_pick_mix *mix, const amz_observer *obs)
 {
     const int32_t w = m->width;
     const int nd = grid_plain_ndirs(T), bits = nd / 2;
-    /* With one kind in the mix no draw is made to choose it; adding or removing a draw
-     * here would change every seeded growing-tree maze (the golden outputs). */
-    int kinds = 0, only = GEN_PICK_NEWEST;
-    for (int k = 0; k < GEN_PICK_KINDS; k++)
-        if (mix->weight[k]) {
-            kinds++;
-            only = k;
-        }
+    const kind_choice kc = kind_choice_of(mix);
     obs_progress prog = {0, 0, 0, 0};
     amz_cell start = m->start;
     bits_set(pv->bits, (uint64_t)padded_index(pv, (int32_t)(start % w), (int32_t)(start / w)));
     list_add(a, start);
-    if (obs) {
-        obs_progress_init(&prog, (uint64_t)amz_maze_count_cells(m));
-        if (obs_emit(obs, AMZ_EV_VISIT, start, -1, AMZ_NO_CELL) || obs_progress_tick(obs, &prog))
-            return AMZ_ECANCELED;
-    }
+    if (obs && start_visit(m, obs, &prog))
+        return AMZ_ECANCELED;
     while (a->alive) {
-        int kind = only;
-        if (kinds > 1) {
-            uint32_t r = rng_below(rng, mix->total);
-            for (kind = 0; r >= mix->weight[kind]; kind++)
-                r -= mix->weight[kind];
-        }
-        uint64_t pos = list_pick(a, kind, rng);
+        uint64_t pos = list_pick(a, kind_draw(&kc, mix, rng), rng);
         amz_cell c = a->cells[pos];
         int32_t x = (int32_t)(c % w), y = (int32_t)(c / w);
         int64_t pi = padded_index(pv, x, y);
@@ -234,29 +256,15 @@ static ALWAYS_INLINE amz_status grow(amz_maze *m, amz_topology T, amz_rng *rng, 
 static amz_status grow_any(amz_maze *m, amz_rng *rng, uint64_t *seen, active *a, const gen_pick_mix *mix,
                            double weave, const amz_observer *obs)
 {
-    int kinds = 0, only = GEN_PICK_NEWEST;
-    for (int k = 0; k < GEN_PICK_KINDS; k++)
-        if (mix->weight[k]) {
-            kinds++;
-            only = k;
-        }
+    const kind_choice kc = kind_choice_of(mix);
     const any_in in = {seen, NULL};
     obs_progress prog = {0, 0, 0, 0};
     bits_set(seen, (uint64_t)m->start);
     list_add(a, m->start);
-    if (obs) {
-        obs_progress_init(&prog, (uint64_t)amz_maze_count_cells(m));
-        if (obs_emit(obs, AMZ_EV_VISIT, m->start, -1, AMZ_NO_CELL) || obs_progress_tick(obs, &prog))
-            return AMZ_ECANCELED;
-    }
+    if (obs && start_visit(m, obs, &prog))
+        return AMZ_ECANCELED;
     while (a->alive) {
-        int kind = only;
-        if (kinds > 1) {
-            uint32_t r = rng_below(rng, mix->total);
-            for (kind = 0; r >= mix->weight[kind]; kind++)
-                r -= mix->weight[kind];
-        }
-        uint64_t pos = list_pick(a, kind, rng);
+        uint64_t pos = list_pick(a, kind_draw(&kc, mix, rng), rng);
         amz_cell c = a->cells[pos], nb[AMZ_MAX_DIRS];
         grid_at at;
         any_nbrs(m, c, nb, &at);

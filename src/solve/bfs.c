@@ -42,6 +42,18 @@ static ALWAYS_INLINE int reach(uint64_t *visited, uint64_t *parents, unsigned bi
     return obs_stop(obs, AMZ_EV_FRONTIER, nb) ? CANCELED : NEXT;
 }
 
+/* What a search loop's last `r` means for the caller: the path's end reached, the
+ * queue out of memory, the observer's cancel, or every reachable cell seen. */
+static amz_status outcome(int r, amz_error *err)
+{
+    switch (r) {
+    case FOUND: return AMZ_OK;
+    case NOMEM: return amz_errorf(err, AMZ_ENOMEM, "bfs: cannot grow the queue");
+    case CANCELED: return amz_errorf(err, AMZ_ECANCELED, "bfs: canceled by the observer");
+    default: return AMZ_ENOPATH;
+    }
+}
+
 /* Returns AMZ_OK when `to` was reached (parents filled), AMZ_ENOPATH when the search
  * exhausted the part of `from`, or an error. Queue entries: square cell numbers, hex
  * (x, y) pairs (see the top comment). */
@@ -99,12 +111,7 @@ static ALWAYS_INLINE amz_status search(const amz_maze *m, amz_topology T, amz_ce
     }
     queue_free(&q);
     *explored = seen;
-    switch (r) {
-    case FOUND: return AMZ_OK;
-    case NOMEM: return amz_errorf(err, AMZ_ENOMEM, "bfs: cannot grow the queue");
-    case CANCELED: return amz_errorf(err, AMZ_ECANCELED, "bfs: canceled by the observer");
-    default: return AMZ_ENOPATH;
-    }
+    return outcome(r, err);
 }
 
 static amz_status search_square(const amz_maze *m, amz_cell from, amz_cell to, uint64_t *visited,
@@ -148,12 +155,7 @@ static amz_status search_any(const amz_maze *m, amz_cell from, amz_cell to, uint
     }
     queue_free(&q);
     *explored = seen;
-    switch (r) {
-    case FOUND: return AMZ_OK;
-    case NOMEM: return amz_errorf(err, AMZ_ENOMEM, "bfs: cannot grow the queue");
-    case CANCELED: return amz_errorf(err, AMZ_ECANCELED, "bfs: canceled by the observer");
-    default: return AMZ_ENOPATH;
-    }
+    return outcome(r, err);
 }
 
 amz_status solve_bfs(const amz_maze *m, amz_cell from, amz_cell to, const amz_solve_options *o,
