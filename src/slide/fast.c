@@ -342,7 +342,7 @@ static void finish(fast *f, int r0, int c0, const amz_slide_solve_options *o, am
     so.timeout = 0;
     amz_slide_solution s;
     memset(&s, 0, sizeof s);
-    amz_status st = slide_solve_ida(&sub, &so, NULL, &s, err);
+    amz_status st = slide_solve_idastar(slide_ida_prepare, &sub, &so, NULL, &s, err);
     if (st) {
         fail(f, st);
         return;

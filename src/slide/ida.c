@@ -157,8 +157,11 @@ static void release(void *shared)
     amz_free(sh);
 }
 
-amz_status slide_ida_prepare(const amz_slide_board *b, slide_algo *a, amz_error *err)
+amz_status slide_ida_prepare(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
+                             slide_algo *a, amz_error *err)
 {
+    (void)o;
+    (void)obs;
     memset(a, 0, sizeof *a);
     ida_shared *sh = amz_calloc(1, sizeof *sh);
     if (!sh || slide_heur_init(&sh->h, b->rows, b->cols) || !(sh->nb = slide_neighbours(b->rows, b->cols))) {
@@ -167,17 +170,4 @@ amz_status slide_ida_prepare(const amz_slide_board *b, slide_algo *a, amz_error 
     }
     *a = (slide_algo){&ida_ops, sh, release};
     return AMZ_OK;
-}
-
-amz_status slide_solve_ida(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
-                           amz_slide_solution *out, amz_error *err)
-{
-    slide_algo a;
-    amz_status st = slide_ida_prepare(b, &a, err);
-    if (st)
-        return st;
-    st = slide_ida_run(a.ops, a.shared, b, o, obs, out, err);
-    out->optimal = true;
-    slide_algo_release(&a);
-    return st;
 }

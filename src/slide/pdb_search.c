@@ -209,16 +209,3 @@ amz_status slide_pdb_prepare(const amz_slide_board *b, const amz_slide_solve_opt
     *a = (slide_algo){&pdb_ops, sh, release};
     return AMZ_OK;
 }
-
-amz_status slide_solve_pdb(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
-                           amz_slide_solution *out, amz_error *err)
-{
-    slide_algo a;
-    amz_status st = slide_pdb_prepare(b, o, obs, &a, err);
-    if (st)
-        return st;
-    st = slide_ida_run(a.ops, a.shared, b, o, obs, out, err);
-    out->optimal = true;
-    slide_algo_release(&a);
-    return st;
-}

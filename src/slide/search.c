@@ -413,3 +413,16 @@ done:
 #endif
     return st;
 }
+
+amz_status slide_solve_idastar(slide_prepare_fn prepare, const amz_slide_board *b, const amz_slide_solve_options *o,
+                               const amz_observer *obs, amz_slide_solution *out, amz_error *err)
+{
+    slide_algo a;
+    amz_status st = prepare(b, o, obs, &a, err);
+    if (st)
+        return st;
+    st = slide_ida_run(a.ops, a.shared, b, o, obs, out, err);
+    out->optimal = true;
+    slide_algo_release(&a);
+    return st;
+}

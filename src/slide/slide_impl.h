@@ -155,8 +155,13 @@ static inline void slide_algo_release(slide_algo *a)
     a->shared = NULL;
 }
 
-/* ida.c: Manhattan + linear conflict for b's shape. */
-amz_status slide_ida_prepare(const amz_slide_board *b, slide_algo *a, amz_error *err);
+/* Makes an IDA* solver ready for board b (canonical) with options o; obs sees any
+ * table building. On failure *a is zeroed and nothing is held. */
+typedef amz_status (*slide_prepare_fn)(const amz_slide_board *b, const amz_slide_solve_options *o,
+                                       const amz_observer *obs, slide_algo *a, amz_error *err);
+/* ida.c: Manhattan + linear conflict for b's shape (o and obs unused). */
+amz_status slide_ida_prepare(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
+                             slide_algo *a, amz_error *err);
 /* pdb_search.c: o->pdb, or the tables opened (built) here with o's pdb options. */
 amz_status slide_pdb_prepare(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
                              slide_algo *a, amz_error *err);
@@ -189,10 +194,10 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
 
 /* ---- the solvers, on canonical solvable boards; o is never NULL ---- */
 
-amz_status slide_solve_ida(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
-                           amz_slide_solution *out, amz_error *err);
-amz_status slide_solve_pdb(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
-                           amz_slide_solution *out, amz_error *err);
+/* `ida` and `pdb`: prepare (slide_ida_prepare or slide_pdb_prepare), then
+ * slide_ida_run; the solution is marked optimal (search.c). */
+amz_status slide_solve_idastar(slide_prepare_fn prepare, const amz_slide_board *b, const amz_slide_solve_options *o,
+                               const amz_observer *obs, amz_slide_solution *out, amz_error *err);
 amz_status slide_solve_wastar(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
                               amz_slide_solution *out, amz_error *err);
 amz_status slide_solve_fast(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,

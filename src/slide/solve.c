@@ -25,8 +25,12 @@ static const amz_slide_solver_info registry[] = {
      AMZ_SLIDE_MAX_CELLS, 0},
 };
 
-/* Index for index with registry[]: the catalog order is the API's order. */
-static const solve_fn runs[] = {slide_solve_ida, slide_solve_pdb, slide_solve_wastar, slide_solve_fast};
+/* Index for index with registry[]: the catalog order is the API's order. The IDA*
+ * solvers give their preparation to the shared driver, the others run themselves. */
+static const struct {
+    slide_prepare_fn prepare;
+    solve_fn run;
+} runs[] = {{slide_ida_prepare, NULL}, {slide_pdb_prepare, NULL}, {NULL, slide_solve_wastar}, {NULL, slide_solve_fast}};
 
 size_t amz_slide_solver_count(void)
 {
@@ -52,7 +56,6 @@ void amz_slide_solve_options_init(amz_slide_solve_options *o)
 {
     memset(o, 0, sizeof *o);
 }
-
 
 /* A board handed in by a caller is checked fully: solvers index tables by its tiles. */
 static amz_status check_board(const amz_slide_board *b, amz_error *err)
@@ -145,7 +148,8 @@ amz_status amz_slide_solve(const amz_slide_board *b, const char *algorithm, cons
     amz_slide_board canon;
     bool flipped = slide_canonical(b, &canon);
     size_t ix = (size_t)(info - registry);
-    st = runs[ix](&canon, &opts, obs, out, err);
+    st = runs[ix].prepare ? slide_solve_idastar(runs[ix].prepare, &canon, &opts, obs, out, err)
+                          : runs[ix].run(&canon, &opts, obs, out, err);
     /* A cancel by the observer or the timeout keeps its own message; only running out
      * of the default node budget is re-worded, to say which knob to turn. */
     if (st == AMZ_ECANCELED && by_default && out->nodes >= opts.node_limit)

@@ -60,8 +60,7 @@ amz_status amz_slide_split_new(const amz_slide_board *b, const char *algorithm, 
     s->info = info;
     s->by_default = by_default;
     s->o = opts;
-    st = info->name[0] == 'i' ? slide_ida_prepare(&s->root, &s->algo, err)
-                              : slide_pdb_prepare(&s->root, &s->o, NULL, &s->algo, err);
+    st = (info->name[0] == 'i' ? slide_ida_prepare : slide_pdb_prepare)(&s->root, &s->o, NULL, &s->algo, err);
     if (st) {
         amz_free(s);
         return st;
