@@ -54,6 +54,11 @@ AMZ_API amz_status amz_io_write_json(const amz_maze *m, FILE *f, amz_error *err)
  * neighbours in direction order (-1 where there is none or the cell is removed), so a
  * program that knows nothing of the geometry can check the maze. */
 AMZ_API amz_status amz_io_write_json_graph(const amz_maze *m, FILE *f, bool graph, amz_error *err);
+/* Writes s (NUL-terminated; NULL writes "") to f as a JSON string: quote and
+ * backslash escaped, bytes below 0x20 and DEL as \u00XX, bytes from 0x80 up as they are
+ * (UTF-8 stays UTF-8). The maze writers' own rule, for programs that put names read
+ * from files (an algorithm, a recipe) into JSON of their own. */
+AMZ_API void amz_io_write_json_string(FILE *f, const char *s);
 /* Parses the JSON written above (unknown keys are ignored). Checks that every passage
  * appears on both of its cells and leads to a cell. */
 AMZ_API amz_status amz_io_read_json(const char *text, size_t len, amz_maze *m, const amz_read_options *o,

@@ -46,23 +46,6 @@ static const char help[] =
     "level (easy, medium, hard, expert); the diameter (longest shortest path). Any\n"
     "grid: see docs/STATS.md for the formulas and what is straight on each.\n";
 
-/* A JSON string: names read from files may hold quotes, backslashes or controls. Bytes
- * from 0x80 up pass as they are, so UTF-8 stays UTF-8. */
-static void print_json_string(FILE *f, const char *str)
-{
-    fputc('"', f);
-    for (; *str; str++) {
-        unsigned char c = (unsigned char)*str;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c == 0x7f)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 /* A cell's coordinates as the CLI takes them: x,y, with the level (or an octagon
  * grid's small-square flag) as a third number where the grid has one, so that the text
  * can be pasted into --start or --goal. 48 bytes hold three 32-bit numbers. */
@@ -92,7 +75,7 @@ static void print_json(FILE *f, const amz_maze *m, const amz_stats *s)
         fprintf(f, "\"levels\":%d,\"wrap\":\"%s%s\",\"weave\":%s,", m->levels, m->wrap & AMZ_WRAP_X ? "x" : "",
                m->wrap & AMZ_WRAP_Y ? "y" : "", m->weave ? "true" : "false");
     fprintf(f, "\"algorithm\":");
-    print_json_string(f, m->algorithm);
+    amz_io_write_json_string(f, m->algorithm);
     fprintf(f, ",\"seed\":%" PRIu64
            ",\"start\":[%s],\"goal\":[%s],\"cells\":%" PRIu64 ",\"passages\":%" PRIu64
            ",\"dead_ends\":%" PRIu64 ",\"dead_end_percent\":%.2f,\"junctions\":%" PRIu64 ",\"isolated\":%" PRIu64

@@ -10,12 +10,11 @@
 #include "core/error.h"
 #include "grid/grid.h"
 
-/* A JSON string: quote and backslash escaped, control bytes as \u00XX (RFC 8259 requires
- * it below 0x20; DEL too, for terminals). Bytes >= 0x80 pass through, so UTF-8 stays UTF-8. */
-static void put_string(FILE *f, const char *s)
+/* RFC 8259 requires the escape below 0x20; DEL is escaped too, for terminals. */
+void amz_io_write_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
+    for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
@@ -70,10 +69,10 @@ amz_status amz_io_write_json_graph(const amz_maze *m, FILE *f, bool graph, amz_e
         fputs("\"weave\":true,", f);
     fprintf(f, "\"start\":%" PRId64 ",\"goal\":%" PRId64 ",\"seed\":%" PRIu64 ",\"algorithm\":", m->start, m->goal,
             m->seed);
-    put_string(f, m->algorithm);
+    amz_io_write_json_string(f, m->algorithm);
     if (m->recipe) {
         fputs(",\"recipe\":", f);
-        put_string(f, m->recipe);
+        amz_io_write_json_string(f, m->recipe);
     }
     /* "cells": per cell the open directions as a bit mask (bit d = direction d, as
      * amz_maze_cell_mask), -1 for a removed cell. */

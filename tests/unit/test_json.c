@@ -104,6 +104,53 @@ static void check_cells(const amz_maze *m, const char *json)
     }
 }
 
+/* amz_io_write_json_string on every byte value: the text holds no raw control byte
+ * or DEL, and a decoder written here (\" \\ \uXXXX, as RFC 8259 reads them) gives the
+ * bytes back; NULL is the empty string. */
+static void test_string_writer(void **state)
+{
+    (void)state;
+    char in[256];
+    for (int i = 0; i < 255; i++)
+        in[i] = (char)(i + 1);
+    in[255] = '\0';
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    assert_non_null(f);
+    amz_io_write_json_string(f, in);
+    fputc(' ', f);
+    amz_io_write_json_string(f, NULL);
+    assert_int_equal(fclose(f), 0);
+    assert_true(len > 258 && out[0] == '"');
+    char back[256];
+    size_t n = 0, i = 1;
+    for (; out[i] != '"'; i++) {
+        unsigned char c = (unsigned char)out[i];
+        assert_true(c >= 0x20 && c != 0x7f);
+        assert_true(n < 255);
+        if (c != '\\') {
+            back[n++] = (char)c;
+            continue;
+        }
+        c = (unsigned char)out[++i];
+        if (c == 'u') {
+            unsigned v;
+            assert_int_equal(sscanf(out + i + 1, "%4x", &v), 1);
+            assert_true(v < 0x20 || v == 0x7f); /* only controls take the long form */
+            back[n++] = (char)v;
+            i += 4;
+        } else {
+            assert_true(c == '"' || c == '\\');
+            back[n++] = (char)c;
+        }
+    }
+    back[n] = '\0';
+    assert_string_equal(back, in);
+    assert_string_equal(out + i + 1, " \"\"");
+    free(out);
+}
+
 static void test_round_trips(void **state)
 {
     (void)state;
@@ -413,7 +460,7 @@ static void test_huge_sizes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_exact_text),          cmocka_unit_test(test_round_trips),
+        cmocka_unit_test(test_exact_text), cmocka_unit_test(test_string_writer),          cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_count_keys_after_the_cells),
         cmocka_unit_test(test_truncated_everywhere), cmocka_unit_test(test_missing_and_optional_keys),
         cmocka_unit_test(test_inconsistent),        cmocka_unit_test(test_malformed),
