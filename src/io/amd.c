@@ -231,38 +231,27 @@ amz_status amz_dungeon_read(FILE *f, amz_dungeon *d, uint64_t max_bytes, amz_err
     return st;
 }
 
-/* Through amz_outfile, so a failed write leaves any old file at path whole. A write
- * error gets the path in front; commit's own messages already name it. */
+static amz_status write_dungeon(const void *d, FILE *f, amz_error *err)
+{
+    return amz_dungeon_write(d, f, err);
+}
+
+/* A whole file must be one dungeon (amz_dungeon_read alone leaves what follows, for
+ * streams holding more). */
+static amz_status read_whole(FILE *f, void *d, uint64_t max_bytes, amz_error *err)
+{
+    amz_status st = amz_dungeon_read(f, d, max_bytes, err);
+    if (st == AMZ_OK && (st = io_expect_end(f, "dungeon", err)))
+        amz_dungeon_deinit(d);
+    return st;
+}
+
 amz_status amz_dungeon_save(const amz_dungeon *d, const char *path, amz_error *err)
 {
-    amz_outfile o;
-    amz_status st = amz_outfile_open(&o, path, err);
-    if (st)
-        return st;
-    if ((st = amz_dungeon_write(d, o.fp, err))) {
-        amz_outfile_abort(&o);
-        return amz_error_prefix(err, st, "%s", path);
-    }
-    return amz_outfile_commit(&o, err);
+    return io_save_path(path, write_dungeon, d, err);
 }
 
 amz_status amz_dungeon_load(const char *path, amz_dungeon *d, uint64_t max_bytes, amz_error *err)
 {
-    memset(d, 0, sizeof *d);
-    const bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f)
-        return amz_errorf(err, AMZ_EIO, "%s: cannot open: %s", path, strerror(errno));
-    /* A whole file must be one dungeon: trailing bytes mean a wrong or damaged file
-     * (amz_dungeon_read alone leaves them, for streams holding more). */
-    amz_status st = amz_dungeon_read(f, d, max_bytes, err);
-    if (st == AMZ_OK && fgetc(f) != EOF) {
-        amz_dungeon_deinit(d);
-        st = amz_errorf(err, AMZ_EFORMAT, "unexpected bytes after the dungeon");
-    }
-    if (!is_stdin)
-        fclose(f);
-    if (st)
-        return amz_error_prefix(err, st, "%s", is_stdin ? "standard input" : path);
-    return AMZ_OK;
+    return io_load_path(path, read_whole, d, sizeof *d, max_bytes, err);
 }

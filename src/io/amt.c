@@ -14,6 +14,7 @@
 #include "amaze/io.h"
 #include "amaze/terrain.h"
 #include "core/error.h"
+#include "io/io_impl.h"
 
 static const uint8_t amt_magic[8] = {0x89, 'A', 'M', 'T', '\r', '\n', 0x1a, '\n'};
 
@@ -440,32 +441,23 @@ amz_status amz_terrain_read(FILE *f, amz_terrain *t, uint64_t max_bytes, amz_err
     return st;
 }
 
-amz_status amz_terrain_save(const amz_terrain *t, const char *path, amz_error *err)
+static amz_status write_terrain(const void *t, FILE *f, amz_error *err)
 {
-    amz_outfile o;
-    amz_status st = amz_outfile_open(&o, path, err);
-    if (st)
-        return st;
-    if ((st = amz_terrain_write(t, o.fp, err))) {
-        amz_outfile_abort(&o);
-        return amz_error_prefix(err, st, "%s", strcmp(path, "-") == 0 ? "standard output" : path);
-    }
-    return amz_outfile_commit(&o, err);
+    return amz_terrain_write(t, f, err);
 }
 
-/* No trailing-bytes check here, unlike amz_dungeon_load: amz_terrain_read already
- * insists that the map is the whole stream. */
+/* amz_terrain_read itself insists that the map is the whole stream. */
+static amz_status read_terrain(FILE *f, void *t, uint64_t max_bytes, amz_error *err)
+{
+    return amz_terrain_read(f, t, max_bytes, err);
+}
+
+amz_status amz_terrain_save(const amz_terrain *t, const char *path, amz_error *err)
+{
+    return io_save_path(path, write_terrain, t, err);
+}
+
 amz_status amz_terrain_load(const char *path, amz_terrain *t, uint64_t max_bytes, amz_error *err)
 {
-    memset(t, 0, sizeof *t);
-    bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f)
-        return amz_errorf(err, AMZ_EIO, "%s: cannot open: %s", path, strerror(errno));
-    amz_status st = amz_terrain_read(f, t, max_bytes, err);
-    if (!is_stdin)
-        fclose(f);
-    if (st)
-        return amz_error_prefix(err, st, "%s", is_stdin ? "standard input" : path);
-    return AMZ_OK;
+    return io_load_path(path, read_terrain, t, sizeof *t, max_bytes, err);
 }

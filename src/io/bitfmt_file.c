@@ -186,36 +186,27 @@ amz_status amz_packed_read(FILE *f, amz_packed *a, uint64_t max_bytes, amz_error
     return st;
 }
 
+static amz_status write_packed(const void *a, FILE *f, amz_error *err)
+{
+    return amz_packed_write(a, f, err);
+}
+
+/* A file holds exactly one block (the .amd reader embeds blocks in longer files and so
+ * calls amz_packed_read directly). */
+static amz_status read_whole(FILE *f, void *a, uint64_t max_bytes, amz_error *err)
+{
+    amz_status st = amz_packed_read(f, a, max_bytes, err);
+    if (st == AMZ_OK && (st = io_expect_end(f, "packed array", err)))
+        amz_packed_deinit(a);
+    return st;
+}
+
 amz_status amz_packed_save(const amz_packed *a, const char *path, amz_error *err)
 {
-    amz_outfile o;
-    amz_status st = amz_outfile_open(&o, path, err);
-    if (st)
-        return st;
-    if ((st = amz_packed_write(a, o.fp, err))) {
-        amz_outfile_abort(&o);
-        return amz_error_prefix(err, st, "%s", path);
-    }
-    return amz_outfile_commit(&o, err);
+    return io_save_path(path, write_packed, a, err);
 }
 
 amz_status amz_packed_load(const char *path, amz_packed *a, uint64_t max_bytes, amz_error *err)
 {
-    memset(a, 0, sizeof *a);
-    bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f)
-        return amz_errorf(err, AMZ_EIO, "%s: cannot open: %s", path, strerror(errno));
-    /* A file holds exactly one block (the .amd reader embeds blocks in longer files and
-     * so calls amz_packed_read directly). */
-    amz_status st = amz_packed_read(f, a, max_bytes, err);
-    if (st == AMZ_OK && fgetc(f) != EOF) {
-        amz_packed_deinit(a);
-        st = amz_errorf(err, AMZ_EFORMAT, "unexpected bytes after the packed array");
-    }
-    if (!is_stdin)
-        fclose(f);
-    if (st)
-        return amz_error_prefix(err, st, "%s", is_stdin ? "standard input" : path);
-    return AMZ_OK;
+    return io_load_path(path, read_whole, a, sizeof *a, max_bytes, err);
 }

@@ -87,4 +87,24 @@ static inline uint64_t io_le(const uint8_t *b, int n)
     return v;
 }
 
+/* ---- whole files at a path: the save/load pairs of every format ---- */
+
+/* Writes obj with write(obj, fp, err) to path through amz_outfile: a temporary file
+ * renamed over path on commit, so a failed write leaves any old file whole. A write
+ * error gets the path ("standard output" for "-") in front; commit's messages already
+ * name it (save.c; left out of the WebAssembly build with outfile.c). */
+typedef amz_status (*io_write_fn)(const void *obj, FILE *f, amz_error *err);
+amz_status io_save_path(const char *path, io_write_fn write, const void *obj, amz_error *err);
+
+/* Zeroes obj (size bytes), opens path ("-" = standard input) and reads obj with
+ * read(f, obj, max_bytes, err), which must leave obj zeroed or deinitialised on
+ * failure. AMZ_EIO naming the path if it cannot be opened; a read error gets the path
+ * ("standard input") in front (at_path.c). */
+typedef amz_status (*io_read_fn)(FILE *f, void *obj, uint64_t max_bytes, amz_error *err);
+amz_status io_load_path(const char *path, io_read_fn read, void *obj, size_t size, uint64_t max_bytes,
+                        amz_error *err);
+/* AMZ_EFORMAT "unexpected bytes after the WHAT" unless f is at its end: a whole file
+ * must be one object, trailing bytes mean a different or damaged file (at_path.c). */
+amz_status io_expect_end(FILE *f, const char *what, amz_error *err);
+
 #endif
