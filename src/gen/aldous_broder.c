@@ -96,15 +96,3 @@ amz_status gen_walk_aldous_broder(walker *w, uint64_t stop_at)
         return w->m->mask ? ab_square_mask(w, stop_at) : ab_square(w, stop_at);
     return w->m->mask ? ab_hex_mask(w, stop_at) : ab_hex(w, stop_at);
 }
-
-amz_status gen_aldous_broder(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
-                                 amz_error *err)
-{
-    (void)o;
-    walker w;
-    amz_status st = gen_walker_init(&w, m, rng, obs, "aldous-broder", err);
-    if (st)
-        return st;
-    st = gen_walk_aldous_broder(&w, w.total);
-    return gen_walker_finish(&w, st, "aldous-broder", err);
-}

@@ -130,15 +130,3 @@ amz_status gen_walk_wilson(walker *w)
         return w->m->mask ? wilson_square_mask(w) : wilson_square(w);
     return w->m->mask ? wilson_hex_mask(w) : wilson_hex(w);
 }
-
-amz_status gen_wilson(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
-                          amz_error *err)
-{
-    (void)o;
-    walker w;
-    amz_status st = gen_walker_init(&w, m, rng, obs, "wilson", err);
-    if (st)
-        return st;
-    st = gen_walk_wilson(&w);
-    return gen_walker_finish(&w, st, "wilson", err);
-}
