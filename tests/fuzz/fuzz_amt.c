@@ -2,31 +2,19 @@
  * block header it expects, tiles grown as they arrive): an accepted map has known
  * biomes and heights 0..99 and valid options, and writes back (as version 2) to bytes
  * that read as the same map. */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "amaze.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    FILE *f = fmemopen((void *)data, size ? size : 1, "rb");
+    FILE *f = fuzz_input_file(data, size);
     if (!f)
         return 0;
-    if (!size)
-        fgetc(f);
     amz_terrain t;
     amz_error err;
     amz_status st = amz_terrain_read(f, &t, 16u << 20, &err);
     fclose(f);
-    if (st) {
-        if (!err.msg[0])
-            abort();
+    if (fuzz_refused(st, &err))
         return 0;
-    }
     const amz_bitfmt *fmt = amz_tile_format();
     for (int32_t y = 0; y < t.height; y++)
         for (int32_t x = 0; x < t.width; x++) {
@@ -35,17 +23,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 !amz_biome_name((unsigned)amz_bitfmt_get(fmt, tile, 1)) || amz_bitfmt_get(fmt, tile, 3) > 99)
                 abort();
         }
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
-    if (amz_terrain_write(&t, out, NULL))
+    fuzz_mem mem;
+    if (amz_terrain_write(&t, fuzz_mem_open(&mem), NULL))
         abort();
-    fclose(out);
     amz_terrain back;
-    out = fmemopen(buf, len, "rb");
-    if (amz_terrain_read(out, &back, 0, NULL))
+    if (amz_terrain_read(fuzz_mem_reopen(&mem), &back, 0, NULL))
         abort();
-    fclose(out);
+    fuzz_mem_free(&mem);
     if (back.width != t.width || back.height != t.height || back.x != t.x || back.y != t.y ||
         amz_terrain_options_check(&t.options, NULL) != AMZ_OK ||
         memcmp(&back.options, &t.options, sizeof t.options) != 0)
@@ -56,6 +40,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 abort();
     amz_terrain_deinit(&back);
     amz_terrain_deinit(&t);
-    free(buf);
     return 0;
 }

@@ -1,21 +1,13 @@
 /* fuzz_bitfmt_parse.c — format declarations from text ("type:8,height:8,vegetation:1"):
  * an accepted format describes itself back to text that parses to an equal format, and
  * packing its field maxima then unpacking returns them. */
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "amaze.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size > 1024)
-        return 0;
     char spec[1025];
-    memcpy(spec, data, size);
-    spec[size] = '\0';
+    if (!fuzz_input_string(spec, sizeof spec, data, size))
+        return 0;
     static const unsigned words[] = {0, 8, 16, 32, 64};
     for (unsigned w = 0; w < 5; w++) {
         amz_bitfmt f, g;

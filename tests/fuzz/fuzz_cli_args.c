@@ -1,21 +1,13 @@
 /* fuzz_cli_args.c — the CLI's option-value parsers (sizes, cells, numbers, byte sizes):
  * any string is either accepted with an in-range value or refused with a usage error. */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "cli/cli.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size > 256)
-        return 0;
     char s[257];
-    memcpy(s, data, size);
-    s[size] = '\0';
+    if (!fuzz_input_string(s, sizeof s, data, size))
+        return 0;
     int64_t w, h;
     uint64_t v;
     cli_cell cell;

@@ -2,65 +2,42 @@
  * JSON with the grid fields, text art) through the sniffing loader, on every topology.
  * A maze that loads must satisfy the model's invariants and survive a write and re-read
  * in each format unchanged. */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "amaze.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void die(const char *what)
-{
-    fprintf(stderr, "fuzz_maze_read: %s\n", what);
-    abort();
-}
+#include "fuzz_util.h"
 
 static void round_trip(const amz_maze *m, int fmt)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
+    fuzz_mem mem;
+    FILE *f = fuzz_mem_open(&mem);
     amz_status st = fmt == 0 ? amz_io_write_amz(m, f, NULL) : amz_io_write_json(m, f, NULL);
-    fclose(f);
     if (st)
-        die("writing a loaded maze failed");
+        fuzz_die("writing a loaded maze failed");
     amz_maze back;
     amz_error err;
-    f = fmemopen(buf, len, "rb");
-    st = amz_io_read(f, "rt", &back, NULL, NULL, &err);
-    fclose(f);
+    st = amz_io_read(fuzz_mem_reopen(&mem), "rt", &back, NULL, NULL, &err);
+    fuzz_mem_free(&mem);
     if (st) {
         fprintf(stderr, "%s\n", err.msg);
-        die("a written maze did not read back");
+        fuzz_die("a written maze did not read back");
     }
-    if (!amz_maze_equal(m, &back) || back.has_solution != m->has_solution ||
-        back.solution.len != m->solution.len || (m->recipe == NULL) != (back.recipe == NULL) ||
-        (m->recipe && strcmp(m->recipe, back.recipe) != 0))
-        die("round trip changed the maze");
+    if (!amz_maze_equal(m, &back) || back.has_solution != m->has_solution || back.solution.len != m->solution.len ||
+        (m->recipe == NULL) != (back.recipe == NULL) || (m->recipe && strcmp(m->recipe, back.recipe) != 0))
+        fuzz_die("round trip changed the maze");
     amz_maze_deinit(&back);
-    free(buf);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     /* Bound the work per input: the readers refuse mazes above this memory. */
     amz_read_options o = {64u << 20};
-    FILE *f = fmemopen((void *)data, size ? size : 1, "rb");
+    FILE *f = fuzz_input_file(data, size);
     if (!f)
         return 0;
-    if (!size)
-        fgetc(f); /* an empty stream */
     amz_maze m;
     amz_error err;
     amz_status st = amz_io_read(f, "fuzz", &m, &o, NULL, &err);
     fclose(f);
-    if (st) {
-        if (!err.msg[0])
-            die("an error without a message");
+    if (fuzz_refused(st, &err))
         return 0;
-    }
     /* Invariants: every open edge leads to an existing cell and is seen from both sides
      * (through the way back, which on polar grids depends on the cell). */
     for (amz_cell c = 0; c < m.ncells; c++)
@@ -69,10 +46,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 continue;
             amz_cell nb = amz_maze_neighbor(&m, c, d);
             if (nb == AMZ_NO_CELL || !amz_maze_exists(&m, nb) || !amz_maze_passage(&m, nb, amz_maze_back(&m, c, d)))
-                die("one-sided passage");
+                fuzz_die("one-sided passage");
         }
     if (!amz_maze_exists(&m, m.start) || !amz_maze_exists(&m, m.goal))
-        die("start or goal outside the maze");
+        fuzz_die("start or goal outside the maze");
     if (m.ncells <= 4096) {
         round_trip(&m, 0);
         round_trip(&m, 1);

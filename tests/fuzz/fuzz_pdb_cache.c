@@ -5,15 +5,10 @@
  * it may only succeed for a file of exactly the right size whose header names this
  * table and whose checksum matches, and a table saved by the library must then load
  * back equal (the values the loader accepted survive a save and reload). */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
+#include "fuzz_util.h"
 #include "slide/pdb_impl.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 typedef struct shape {
     int rows, cols, k;

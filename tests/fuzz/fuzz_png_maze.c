@@ -2,13 +2,8 @@
  * bytes are refused with a message or give a maze whose passages are consistent,
  * whose start and goal are cells and whose origin fits the picture; a solution found
  * on it paints back onto the same bytes. Memory is held to 32 MB. */
-#include <stdint.h>
-#include <stdlib.h>
-
-#include "amaze.h"
 #include "amaze/image.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -19,18 +14,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     amz_image_origin org;
     amz_error err;
     amz_error_clear(&err);
-    if (amz_image_read_maze(data, size, &o, &m, &org, &err) != AMZ_OK) {
-        if (!err.msg[0])
-            abort();
+    if (fuzz_refused(amz_image_read_maze(data, size, &o, &m, &org, &err), &err))
         return 0;
-    }
-    for (amz_cell c = 0; c < m.ncells; c++)
-        for (int d = 0; d < m.ndirs; d++)
-            if (amz_maze_passage(&m, c, d) &&
-                !amz_maze_passage(&m, amz_maze_neighbor(&m, c, d), amz_dir_opposite(m.topology, d)))
-                abort();
-    if (!amz_maze_exists(&m, m.start) || !amz_maze_exists(&m, m.goal))
-        abort();
+    fuzz_check_maze(&m);
     if (org.x < 0 || org.y < 0 || org.x + m.width > (int64_t)org.width || org.y + m.height > (int64_t)org.height)
         abort();
     amz_solve_result r;

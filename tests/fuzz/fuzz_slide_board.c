@@ -3,13 +3,7 @@
  * same board, the solvability test agrees with amz_slide_check, and on a solvable
  * board of up to 64 cells the `fast` solver (and `ida` up to 6 cells) returns moves
  * that really reach the goal. The first byte picks the shape and goal convention. */
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "amaze.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz_util.h"
 
 static void check_solution(const amz_slide_board *b, const char *algorithm)
 {
@@ -31,11 +25,9 @@ static void check_solution(const amz_slide_board *b, const char *algorithm)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 1 || size > 4096)
+    char text[4096]; /* after the first byte: up to 4095 */
+    if (size < 1 || !fuzz_input_string(text, sizeof text, data + 1, size - 1))
         return 0;
-    char text[4097];
-    memcpy(text, data + 1, size - 1);
-    text[size - 1] = '\0';
     /* Shape: from the text (0x0), or given rows x cols from 2 to 9. */
     int rows = 0, cols = 0;
     if (data[0] & 1) {

@@ -2,13 +2,7 @@
  * positions (anywhere in the world, negative too, up to 48x48): options the checker
  * accepts make a window, and the window must equal the mosaic of four chunks cut at a
  * fuzzed point, byte for byte; options it refuses must be refused by the chunk too. */
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "amaze.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz_util.h"
 
 /* Reads n little-endian bytes from the input, zeros past its end. */
 static uint64_t take(const uint8_t **p, size_t *left, int n)

@@ -2,43 +2,28 @@
  * unicode line art, blocks, +-+ art). A maze it accepts must satisfy the model's
  * invariants, and drawing it in each style and reading that back must give the same
  * maze (text art has no mask, so every accepted maze is a full rectangle). */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "amaze.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void die(const char *what)
-{
-    fprintf(stderr, "fuzz_text_read: %s\n", what);
-    abort();
-}
+#include "fuzz_util.h"
 
 static void redraw(const amz_maze *m, amz_text_style style)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
+    fuzz_mem mem;
     amz_text_options o;
     amz_text_options_init(&o);
     o.style = style;
     o.solution = false;
-    if (amz_render_text(m, &o, f, NULL))
-        die("drawing an accepted maze failed");
-    fclose(f);
+    if (amz_render_text(m, &o, fuzz_mem_open(&mem), NULL))
+        fuzz_die("drawing an accepted maze failed");
+    fuzz_mem_close(&mem);
     amz_maze back;
     amz_error err;
-    if (amz_io_read_text(buf, len, &back, NULL, &err)) {
+    if (amz_io_read_text(mem.buf, mem.len, &back, NULL, &err)) {
         fprintf(stderr, "%s\n", err.msg);
-        die("a drawing of an accepted maze did not read back");
+        fuzz_die("a drawing of an accepted maze did not read back");
     }
     if (!amz_maze_equal(m, &back))
-        die("drawing and reading back changed the maze");
+        fuzz_die("drawing and reading back changed the maze");
     amz_maze_deinit(&back);
-    free(buf);
+    fuzz_mem_free(&mem);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -47,20 +32,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     amz_maze m;
     amz_error err;
     amz_error_clear(&err);
-    if (amz_io_read_text((const char *)data, size, &m, &o, &err)) {
-        if (!err.msg[0])
-            die("an error without a message");
+    if (fuzz_refused(amz_io_read_text((const char *)data, size, &m, &o, &err), &err))
         return 0;
-    }
     if (m.mask || m.topology != AMZ_TOPO_SQUARE)
-        die("text art gave a shaped or non-square maze");
-    for (amz_cell c = 0; c < m.ncells; c++)
-        for (int d = 0; d < m.ndirs; d++)
-            if (amz_maze_passage(&m, c, d) &&
-                !amz_maze_passage(&m, amz_maze_neighbor(&m, c, d), amz_dir_opposite(m.topology, d)))
-                die("one-sided passage");
-    if (!amz_maze_exists(&m, m.start) || !amz_maze_exists(&m, m.goal))
-        die("start or goal outside the maze");
+        fuzz_die("text art gave a shaped or non-square maze");
+    fuzz_check_maze(&m);
     if (m.ncells <= 4096) {
         redraw(&m, AMZ_TEXT_ASCII);
         redraw(&m, AMZ_TEXT_UNICODE);
