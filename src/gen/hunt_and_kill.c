@@ -115,16 +115,52 @@ static void restarts(const hunter *hu, amz_cell u, int all[], int *na, int best[
     }
 }
 
+/* A junction hunt's choice so far. The first candidate is the fallback and a later one
+ * must be strictly better (3+ passages beat 2; dead ends never count), so the earliest
+ * best one is kept; the hunt looks no further after a junction of 3+ passages or
+ * BRANCH_WINDOW candidates after the first (cells without a visited neighbour are not
+ * candidates and do not count). Shared by the flat and the any-grid hunt. */
+typedef struct junction_pick {
+    amz_cell cell; /* AMZ_NO_CELL before the first candidate */
+    int dirs[AMZ_MAX_DIRS];
+    int n, deg, seen; /* dirs[0..n) to choose from, their score, candidates offered */
+} junction_pick;
+
+#define JUNCTION_PICK_INIT {AMZ_NO_CELL, {0}, 0, -1, 0}
+
+/* Offers candidate c with its restart directions (all, and the best of them); true
+ * when the hunt should look no further. */
+static bool pick_offer(junction_pick *p, amz_cell c, const int all[], int na, const int best[], int nb, int deg)
+{
+    int score = nb ? deg : 0;
+    if (score > p->deg) {
+        p->cell = c;
+        p->deg = score;
+        p->n = nb ? nb : na;
+        for (int i = 0; i < p->n; i++)
+            p->dirs[i] = nb ? best[i] : all[i];
+    }
+    return p->deg >= 3 || ++p->seen > BRANCH_WINDOW;
+}
+
+/* The pick as *u and a random one of its directions as *d; false if there was none. */
+static bool pick_take(const junction_pick *p, amz_rng *rng, amz_cell *u, int *d)
+{
+    if (p->cell == AMZ_NO_CELL)
+        return false;
+    *u = p->cell;
+    *d = p->dirs[rng_below(rng, (uint32_t)p->n)];
+    return true;
+}
+
 /* The hunt: picks the restart cell *u and the direction *d of its maze neighbour.
- * False when every reachable cell is visited. A junction hunt looks at up to
- * BRANCH_WINDOW candidates after the first for the maze neighbour with the most
- * passages (3+ beats 2; dead ends never count), keeping the earliest best one. */
+ * False when every reachable cell is visited. A plain hunt takes the first candidate,
+ * a junction hunt picks as junction_pick says. */
 static bool hunt(hunter *hu, amz_cell *u, int *d)
 {
     int all[AMZ_MAX_DIRS], best[AMZ_MAX_DIRS], na, nb, deg;
     bool junction_hunt = hu->branch_thr && (uint32_t)(rng_next(hu->rng) >> 32) < hu->branch_thr;
-    amz_cell pick = AMZ_NO_CELL;
-    int pick_dirs[AMZ_MAX_DIRS], pick_n = 0, pick_deg = -1, extra = 0;
+    junction_pick pick = JUNCTION_PICK_INIT;
     int64_t t = hu->scan;
     amz_cell c;
     if (!next_unvisited(hu, &t, &c))
@@ -138,24 +174,14 @@ static bool hunt(hunter *hu, amz_cell *u, int *d)
                 *d = all[rng_below(hu->rng, (uint32_t)na)];
                 return true;
             }
-            /* The first candidate is the fallback; a later one must be strictly better. */
-            int score = nb ? deg : 0;
-            if (score > pick_deg) {
-                pick = c;
-                pick_deg = score;
-                pick_n = nb ? nb : na;
-                for (int i = 0; i < pick_n; i++)
-                    pick_dirs[i] = nb ? best[i] : all[i];
-            }
+            if (pick_offer(&pick, c, all, na, best, nb, deg))
+                break;
         }
-        if (pick_deg >= 3 || (pick != AMZ_NO_CELL && ++extra > BRANCH_WINDOW) || (t++, !next_unvisited(hu, &t, &c))) {
-            if (pick == AMZ_NO_CELL)
-                return false;
-            *u = pick;
-            *d = pick_dirs[rng_below(hu->rng, (uint32_t)pick_n)];
-            return true;
-        }
+        t++;
+        if (!next_unvisited(hu, &t, &c))
+            break;
     }
+    return pick_take(&pick, hu->rng, u, d);
 }
 
 static ALWAYS_INLINE amz_status hunt_and_kill(amz_maze *m, amz_topology T, hunter *hu, const amz_observer *obs)
@@ -267,9 +293,9 @@ static void restarts_any(const amz_maze *m, const uint64_t *seen, amz_cell u, bo
 static bool hunt_any(const amz_maze *m, const uint64_t *seen, amz_rng *rng, uint32_t branch_thr, int64_t *scan,
                      amz_cell *u, int *d)
 {
-    int all[AMZ_MAX_DIRS], best[AMZ_MAX_DIRS], pick_dirs[AMZ_MAX_DIRS], na, nb, deg, pick_n = 0, pick_deg = -1, extra = 0;
+    int all[AMZ_MAX_DIRS], best[AMZ_MAX_DIRS], na, nb, deg;
     bool junction = branch_thr && (uint32_t)(rng_next(rng) >> 32) < branch_thr;
-    amz_cell pick = AMZ_NO_CELL;
+    junction_pick pick = JUNCTION_PICK_INIT;
     *scan = first_clear(seen, *scan, m->ncells);
     for (int64_t t = *scan; t < m->ncells; t = first_clear(seen, t + 1, m->ncells)) {
         restarts_any(m, seen, t, junction, all, &na, best, &nb, &deg);
@@ -280,22 +306,10 @@ static bool hunt_any(const amz_maze *m, const uint64_t *seen, amz_rng *rng, uint
             *d = all[rng_below(rng, (uint32_t)na)];
             return true;
         }
-        int score = nb ? deg : 0;
-        if (score > pick_deg) {
-            pick = t;
-            pick_deg = score;
-            pick_n = nb ? nb : na;
-            for (int i = 0; i < pick_n; i++)
-                pick_dirs[i] = nb ? best[i] : all[i];
-        }
-        if (pick_deg >= 3 || ++extra > BRANCH_WINDOW)
+        if (pick_offer(&pick, t, all, na, best, nb, deg))
             break;
     }
-    if (pick == AMZ_NO_CELL)
-        return false;
-    *u = pick;
-    *d = pick_dirs[rng_below(rng, (uint32_t)pick_n)];
-    return true;
+    return pick_take(&pick, rng, u, d);
 }
 
 static amz_status hk_any(amz_maze *m, amz_rng *rng, uint64_t *seen, uint32_t branch_thr, double weave,
