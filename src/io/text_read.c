@@ -212,6 +212,14 @@ static amz_status mark(amz_maze *m, uint32_t v, amz_cell c, bool *seen_s, bool *
     return AMZ_OK;
 }
 
+/* A w x h square maze for the art being read, within the reader's memory limit. */
+static amz_status init_square(amz_maze *m, int64_t w, int64_t h, const amz_read_options *o, amz_error *err)
+{
+    const amz_grid g = {AMZ_TOPO_SQUARE, w, h, 1, 0, false};
+    amz_status st = io_check_size(&g, o, err);
+    return st ? st : amz_maze_init(m, AMZ_TOPO_SQUARE, w, h, err);
+}
+
 /* Line art: cell (x, y) is the two characters at row 2y+1, columns 3x+1 and 3x+2; the
  * wall east of it is the corner column 3x+3 and the wall south of it row 2y+2. The
  * outer border is not read: outer walls are implicit (FORMAT.md), so a gap drawn in it
@@ -243,9 +251,8 @@ static amz_status read_line_art(const art *a, amz_maze *m, const amz_read_option
                                   "(use .amz or JSON)",
                                   r + 1, col + 1);
     int64_t w = (int64_t)(a->cols - 1) / 3, h = (int64_t)(a->rows - 1) / 2;
-    const amz_grid g = {AMZ_TOPO_SQUARE, w, h, 1, 0, false};
-    amz_status st = io_check_size(&g, o, err);
-    if (st || (st = amz_maze_init(m, AMZ_TOPO_SQUARE, w, h, err)))
+    amz_status st = init_square(m, w, h, o, err);
+    if (st)
         return st;
     /* Without markers the ends stay amz_maze_init's: top left and bottom right. The
      * passages set below cannot fail: both cells exist, as x + 1 < w and y + 1 < h. */
@@ -277,9 +284,8 @@ static amz_status read_blocks(const art *a, amz_maze *m, const amz_read_options 
                           "block art is %zu by %zu block%s; a maze of WxH cells is 2W+1 by 2H+1 (odd numbers)",
                           a->cols, a->rows, a->rows == 1 && a->cols == 1 ? "" : "s");
     int64_t w = (int64_t)(a->cols - 1) / 2, h = (int64_t)(a->rows - 1) / 2;
-    const amz_grid g = {AMZ_TOPO_SQUARE, w, h, 1, 0, false};
-    amz_status st = io_check_size(&g, o, err);
-    if (st || (st = amz_maze_init(m, AMZ_TOPO_SQUARE, w, h, err)))
+    amz_status st = init_square(m, w, h, o, err);
+    if (st)
         return st;
     bool seen_s = false, seen_g = false;
     for (int64_t y = 0; y < h; y++)
