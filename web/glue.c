@@ -114,6 +114,14 @@ uint8_t *glue_memstream_take(char *buf, size_t len)
     return (uint8_t *)buf;
 }
 
+void *glue_calloc(size_t size)
+{
+    void *p = calloc(1, size);
+    if (!p)
+        glue_fail(AMZ_ENOMEM, "out of memory");
+    return p;
+}
+
 void *web_alloc(size_t n)
 {
     return malloc(n ? n : 1);
@@ -149,6 +157,26 @@ uint32_t web_out_len(void)
 }
 
 /* ---- registries ---- */
+
+/* Generators, solvers and slide solvers are listed alike: row i, NULL past the end,
+ * has a name and a one-line summary. row_text is the one reader of those strings, so
+ * each web_*_name and web_*_summary below is one call. */
+typedef enum registry { GENERATORS, SOLVERS, SLIDE_SOLVERS } registry;
+typedef enum row_field { ROW_NAME, ROW_SUMMARY } row_field;
+
+static const char *row_text(registry r, int32_t i, row_field f)
+{
+    const amz_gen_info *g = r == GENERATORS ? amz_gen_at((size_t)i) : NULL;
+    const amz_solve_info *s = r == SOLVERS ? amz_solve_at((size_t)i) : NULL;
+    const amz_slide_solver_info *p = r == SLIDE_SOLVERS ? amz_slide_solver_at((size_t)i) : NULL;
+    if (g)
+        return f == ROW_NAME ? g->name : g->summary;
+    if (s)
+        return f == ROW_NAME ? s->name : s->summary;
+    if (p)
+        return f == ROW_NAME ? p->name : p->summary;
+    return NULL;
+}
 
 const char *web_version(void)
 {
@@ -210,14 +238,12 @@ int32_t web_gen_count(void)
 
 const char *web_gen_name(int32_t i)
 {
-    const amz_gen_info *g = amz_gen_at((size_t)i);
-    return g ? g->name : NULL;
+    return row_text(GENERATORS, i, ROW_NAME);
 }
 
 const char *web_gen_summary(int32_t i)
 {
-    const amz_gen_info *g = amz_gen_at((size_t)i);
-    return g ? g->summary : NULL;
+    return row_text(GENERATORS, i, ROW_SUMMARY);
 }
 
 /* Bit (1 << topology) for each topology generator i supports. */
@@ -248,14 +274,12 @@ int32_t web_solve_count(void)
 
 const char *web_solve_name(int32_t i)
 {
-    const amz_solve_info *s = amz_solve_at((size_t)i);
-    return s ? s->name : NULL;
+    return row_text(SOLVERS, i, ROW_NAME);
 }
 
 const char *web_solve_summary(int32_t i)
 {
-    const amz_solve_info *s = amz_solve_at((size_t)i);
-    return s ? s->summary : NULL;
+    return row_text(SOLVERS, i, ROW_SUMMARY);
 }
 
 /* Bits 0-15: topologies; bit 16: always shortest; bit 17: complete. */
@@ -279,8 +303,7 @@ int32_t web_slide_solver_count(void)
 
 const char *web_slide_solver_name(int32_t i)
 {
-    const amz_slide_solver_info *s = amz_slide_solver_at((size_t)i);
-    return s ? s->name : NULL;
+    return row_text(SLIDE_SOLVERS, i, ROW_NAME);
 }
 
 int32_t web_slide_solver_max_cells(int32_t i)

@@ -4,7 +4,6 @@
  * --levels, --wrap, --weave), and each cell's outline and centre in the model units of
  * include/amaze/maze.h, which the page draws from (amz_maze_cell_sides). */
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "glue.h"
@@ -34,21 +33,10 @@ amz_maze *web_grid_maze(int32_t t, const char *size, int32_t levels, int32_t wra
         glue_fail(st, NULL);
         return NULL;
     }
-    amz_maze *m = calloc(1, sizeof *m);
-    if (!m) {
-        glue_fail(AMZ_ENOMEM, "out of memory");
+    amz_maze *m = glue_calloc(sizeof *m);
+    if (!m)
         return NULL;
-    }
-    st = amz_maze_init_grid(m, &g, glue_err());
-    if (st == AMZ_OK && shape != AMZ_SHAPE_RECT)
-        st = amz_shape_apply(m, (amz_shape)shape, glue_err());
-    if (st != AMZ_OK) {
-        glue_fail(st, NULL);
-        amz_maze_deinit(m);
-        free(m);
-        return NULL;
-    }
-    return m;
+    return glue_maze_shaped(m, amz_maze_init_grid(m, &g, glue_err()), shape);
 }
 
 /* The grid m lives on into out[0..4]: levels, wrap bits, weave (0/1), plain (0/1). */

@@ -17,12 +17,20 @@
 /* Knobs of web_maze_generate, in the order of its `knobs` array. */
 enum { K_BRAID, K_ENDS, K_BIAS, K_BIAS_WEIGHT, K_BRANCHING, K_NEAR_START, K_ISLANDS, K_ROOT, K_WEAVE, K_COUNT };
 
-static amz_maze *maze_alloc(void)
+amz_maze *glue_maze_result(amz_maze *m, amz_status st)
 {
-    amz_maze *m = calloc(1, sizeof *m);
-    if (!m)
-        glue_fail(AMZ_ENOMEM, "out of memory");
-    return m;
+    if (st == AMZ_OK)
+        return m;
+    glue_fail(st, NULL);
+    web_maze_free(m);
+    return NULL;
+}
+
+amz_maze *glue_maze_shaped(amz_maze *m, amz_status st, int32_t shape)
+{
+    if (st == AMZ_OK && shape != AMZ_SHAPE_RECT)
+        st = amz_shape_apply(m, (amz_shape)shape, glue_err());
+    return glue_maze_result(m, st);
 }
 
 /* A width x height maze of topology t, every wall closed, cut to shape s (0 = rect) as
@@ -30,19 +38,10 @@ static amz_maze *maze_alloc(void)
 amz_maze *web_maze_new(int32_t t, int32_t width, int32_t height, int32_t shape)
 {
     glue_clear();
-    amz_maze *m = maze_alloc();
+    amz_maze *m = glue_calloc(sizeof *m);
     if (!m)
         return NULL;
-    amz_status st = amz_maze_init(m, (amz_topology)t, width, height, glue_err());
-    if (st == AMZ_OK && shape != AMZ_SHAPE_RECT)
-        st = amz_shape_apply(m, (amz_shape)shape, glue_err());
-    if (st != AMZ_OK) {
-        glue_fail(st, NULL);
-        amz_maze_deinit(m);
-        free(m);
-        return NULL;
-    }
-    return m;
+    return glue_maze_shaped(m, amz_maze_init(m, (amz_topology)t, width, height, glue_err()), shape);
 }
 
 /* A maze whose cells come from a text mask ('.' cell, '#' or ' ' none; one line a row),
@@ -52,18 +51,13 @@ amz_maze *web_maze_new(int32_t t, int32_t width, int32_t height, int32_t shape)
 amz_maze *web_maze_from_mask(const char *text, size_t len, int32_t t, const char *name)
 {
     glue_clear();
-    amz_maze *m = maze_alloc();
+    amz_maze *m = glue_calloc(sizeof *m);
     if (!m)
         return NULL;
     amz_status st = amz_mask_read_text(text, len, (amz_topology)t, m, glue_err());
-    if (st == AMZ_OK && name && name[0] && (st = amz_mask_recipe(m, name, glue_err())) != AMZ_OK)
-        amz_maze_deinit(m);
-    if (st != AMZ_OK) {
-        glue_fail(st, NULL);
-        free(m);
-        return NULL;
-    }
-    return m;
+    if (st == AMZ_OK && name && name[0])
+        st = amz_mask_recipe(m, name, glue_err());
+    return glue_maze_result(m, st);
 }
 
 /* Places start and goal as `amaze generate` does before generating: the cells given
@@ -301,15 +295,9 @@ uint8_t *web_maze_write(const amz_maze *m, int32_t format, int32_t style, int32_
 amz_maze *web_maze_load(const char *path, double max_bytes)
 {
     glue_clear();
-    amz_maze *m = maze_alloc();
+    amz_maze *m = glue_calloc(sizeof *m);
     if (!m)
         return NULL;
     amz_read_options ro = {(uint64_t)max_bytes};
-    amz_status st = amz_io_load(path, m, &ro, NULL, glue_err());
-    if (st != AMZ_OK) {
-        glue_fail(st, NULL);
-        free(m);
-        return NULL;
-    }
-    return m;
+    return glue_maze_result(m, amz_io_load(path, m, &ro, NULL, glue_err()));
 }

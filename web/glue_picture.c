@@ -4,7 +4,6 @@
  * decoded read as `amaze solve FILE.png` and `--mask FILE.png` read them: the same
  * library code, on RGBA pixels instead of libpng's rows. */
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "amaze/image.h"
@@ -96,14 +95,9 @@ amz_maze *web_picture_mask(const uint8_t *rgba, int32_t width, int32_t height, i
     amz_image_read_options ro;
     amz_image_read_options_init(&ro);
     ro.max_bytes = (uint64_t)max_bytes;
-    amz_maze *m = calloc(1, sizeof *m);
-    amz_status st = m ? amz_image_read_mask_rgba(rgba, (uint32_t)width, (uint32_t)height, (size_t)width * 4, &ro,
-                                                 (amz_topology)t, m, glue_err())
-                      : AMZ_ENOMEM;
-    if (st != AMZ_OK) {
-        glue_fail(st, m ? NULL : "out of memory");
-        free(m);
+    amz_maze *m = glue_calloc(sizeof *m);
+    if (!m)
         return NULL;
-    }
-    return m;
+    return glue_maze_result(m, amz_image_read_mask_rgba(rgba, (uint32_t)width, (uint32_t)height, (size_t)width * 4, &ro,
+                                                        (amz_topology)t, m, glue_err()));
 }

@@ -19,11 +19,9 @@
 maze_game *web_game_new(const amz_maze *m)
 {
     glue_clear();
-    maze_game *g = calloc(1, sizeof *g);
-    if (!g) {
-        glue_fail(AMZ_ENOMEM, "out of memory");
+    maze_game *g = glue_calloc(sizeof *g);
+    if (!g)
         return NULL;
-    }
     amz_status st = maze_game_init(g, m, glue_err());
     if (st != AMZ_OK) {
         glue_fail(st, NULL);
@@ -145,11 +143,9 @@ int32_t web_game_hint(maze_game *g, int32_t *out, int32_t cap)
 slide_game *web_slide_new(int32_t rows, int32_t cols, uint64_t seed)
 {
     glue_clear();
-    slide_game *g = calloc(1, sizeof *g);
-    if (!g) {
-        glue_fail(AMZ_ENOMEM, "out of memory");
+    slide_game *g = glue_calloc(sizeof *g);
+    if (!g)
         return NULL;
-    }
     amz_status st = slide_game_new(g, rows, cols, seed, false, 0, glue_err());
     if (st != AMZ_OK) {
         glue_fail(st, NULL);

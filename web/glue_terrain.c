@@ -27,11 +27,9 @@ amz_terrain *web_terrain_new(int32_t width, int32_t height, uint64_t seed, const
     o.earth_from = (uint8_t)knobs[T_EARTH];
     o.rock_from = (uint8_t)knobs[T_ROCK];
     o.vegetation = knobs[T_VEGETATION];
-    amz_terrain *t = calloc(1, sizeof *t);
-    if (!t) {
-        glue_fail(AMZ_ENOMEM, "out of memory");
+    amz_terrain *t = glue_calloc(sizeof *t);
+    if (!t)
         return NULL;
-    }
     amz_status st = amz_terrain_generate(t, width, height, &o, glue_err());
     if (st != AMZ_OK) {
         glue_fail(st, NULL);
