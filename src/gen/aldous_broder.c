@@ -15,10 +15,9 @@
 static ALWAYS_INLINE amz_status ab(walker *wk, amz_topology T, bool MASK, uint64_t stop_at)
 {
     amz_maze *m = wk->m;
-    const int32_t w = m->width, h = m->height;
+    const int32_t w = m->width;
     const int bits = grid_plain_ndirs(T) / 2;
     uint64_t *par = m->passages, *tree = wk->tree;
-    const uint64_t *mask = m->mask;
     const amz_observer *obs = wk->obs;
     amz_rng *rng = wk->rng;
     int64_t du[2][AMZ_MAX_DIRS];
@@ -33,13 +32,8 @@ static ALWAYS_INLINE amz_status ab(walker *wk, amz_topology T, bool MASK, uint64
     amz_status st = AMZ_OK;
 
     while (in_tree < stop_at) {
-        int d = walk_dir(T, rng, &buf, &left);
-        int32_t nx, ny;
-        if (!grid_step(T, w, h, x, y, d, &nx, &ny))
-            continue;
-        amz_cell nc = c + du[x & 1][d];
-        if (MASK && !bits_get(mask, (uint64_t)nc))
-            continue;
+        int d;
+        amz_cell nc = walk_step(T, MASK, m, du, rng, &buf, &left, c, &x, &y, &d);
         /* First entrance: the parent is the cell we came from, i.e. the direction back,
          * stored in nc's own field (its passage slots hold the parent until the end). */
         if (!bits_get(tree, (uint64_t)nc)) {
@@ -58,8 +52,6 @@ static ALWAYS_INLINE amz_status ab(walker *wk, amz_topology T, bool MASK, uint64
             break;
         }
         c = nc;
-        x = nx;
-        y = ny;
     }
     /* On a cancel the walk still stands on nc, the cell it just entered, so a resumed
      * or inspected state is consistent. */

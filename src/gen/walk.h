@@ -77,6 +77,29 @@ static ALWAYS_INLINE int walk_dir(amz_topology T, amz_rng *rng, uint64_t *buf, i
     }
 }
 
+/* One step of the simple random walk on the existing cells of a flat grid, from cell c
+ * at (*x, *y): directions are drawn until one leads to a cell that exists (steps off
+ * the grid or into removed cells are redrawn, as the walks' uniformity needs). Returns
+ * that cell, its direction in *d, its coordinates in *x, *y. du is walk_steps'. */
+static ALWAYS_INLINE amz_cell walk_step(amz_topology T, bool MASK, const amz_maze *m, int64_t du[2][AMZ_MAX_DIRS],
+                                        amz_rng *rng, uint64_t *buf, int *left, amz_cell c, int32_t *x, int32_t *y,
+                                        int *d)
+{
+    for (;;) {
+        int k = walk_dir(T, rng, buf, left);
+        int32_t nx, ny;
+        if (!grid_step(T, (int32_t)m->width, (int32_t)m->height, *x, *y, k, &nx, &ny))
+            continue;
+        amz_cell nc = c + du[*x & 1][k];
+        if (MASK && !bits_get(m->mask, (uint64_t)nc))
+            continue;
+        *d = k;
+        *x = nx;
+        *y = ny;
+        return nc;
+    }
+}
+
 /* Cell-number step of each direction by column parity, so a walk moves without a
  * multiply per step: cell + du[x & 1][d] is the neighbour of cell (x, y) in direction d. */
 static inline void walk_steps(amz_topology T, int64_t width, int64_t du[2][AMZ_MAX_DIRS])

@@ -51,23 +51,16 @@ static ALWAYS_INLINE amz_status wilson(walker *wk, amz_topology T, bool MASK)
         amz_cell c = u;
         int32_t x = (int32_t)(u % w), y = (int32_t)(u / w);
         for (;;) {
-            /* Redraw a step off the grid or into a removed cell: the walk must be the
-             * simple random walk on the existing cells for the law to be uniform. */
-            int d = walk_dir(T, rng, &buf, &left);
-            int32_t nx, ny;
-            if (!grid_step(T, w, h, x, y, d, &nx, &ny))
-                continue;
-            amz_cell nc = c + du[x & 1][d];
-            if (MASK && !bits_get(mask, (uint64_t)nc))
-                continue;
+            /* The simple random walk on the existing cells, as the law's uniformity
+             * needs (walk_step redraws steps off the grid or into removed cells). */
+            int d;
+            amz_cell nc = walk_step(T, MASK, m, du, rng, &buf, &left, c, &x, &y, &d);
             set_parent(par, bits, c, (unsigned)d);
             if (obs && obs_emit(obs, AMZ_EV_ENTER, nc, -1, c)) {
                 wk->in_tree = in_tree;
                 return AMZ_ECANCELED;
             }
             c = nc;
-            x = nx;
-            y = ny;
             if (bits_get(tree, (uint64_t)nc))
                 break;
         }
