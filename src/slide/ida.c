@@ -92,10 +92,7 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
             depth--;
             continue;
         }
-        int m = f->next++;
-        if (m == (f->prev ^ 1))
-            continue;
-        int blank = w->base.blank, to = nb[blank * 4 + m];
+        int m, blank = w->base.blank, to = slide_try(nb, blank, &f->next, f->prev, &m);
         if (to < 0)
             continue;
         int tile = tiles[to];
@@ -129,11 +126,8 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
             tiles[blank] = 0;
             continue;
         }
-        path[g0 + depth] = (uint8_t)m;
-        if (nh == 0) {
-            *next = g0 + depth + 1;
+        if (slide_found(path, g0, depth, m, nh, next))
             return SLIDE_FOUND;
-        }
         w->base.blank = to;
         w->h = nh;
         if (line != 0xff)

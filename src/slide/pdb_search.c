@@ -104,12 +104,9 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
             depth--;
             continue;
         }
-        /* Moves are U D L R = 0 1 2 3, so prev ^ 1 is the move that undoes prev: never
-         * tried, since it only returns to the parent. */
-        int m = f->next++;
-        if (m == (f->prev ^ 1))
-            continue;
-        int blank = w->base.blank, to = nb[blank * 4 + m];
+        /* prev ^ 1, the move that undoes prev, is never tried: it only returns to the
+         * parent (slide_try). */
+        int m, blank = w->base.blank, to = slide_try(nb, blank, &f->next, f->prev, &m);
         if (to < 0)
             continue;
         int tile = tiles[to];
@@ -144,11 +141,8 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
         }
         /* Every tile belongs to a group and a group's value is 0 only with all its tiles
          * home, so h == 0 is the goal; checked on generation, one level early. */
-        path[g0 + depth] = (uint8_t)m;
-        if (h == 0) {
-            *next = g0 + depth + 1;
+        if (slide_found(path, g0, depth, m, h, next))
             return SLIDE_FOUND;
-        }
         tiles[blank] = (uint16_t)tile;
         tiles[to] = 0;
         w->base.blank = to;

@@ -122,6 +122,27 @@ void slide_worker_replay(slide_worker *w, const uint8_t *prefix, int len);
 /* The stack with room for `need` frames of frame_size bytes; NULL on out of memory. */
 void *slide_worker_frames(slide_worker *w, int need, size_t frame_size);
 
+/* The two steps every IDA* worker's depth-first loop takes around its own heuristic:
+ * slide_try advances a frame's move counter (*next) to move *m and returns the cell the
+ * blank moves to, or -1 when the move only undoes the move into the node (moves are
+ * U D L R = 0 1 2 3, so prev ^ 1) or leaves the board; slide_found records move m at
+ * g0 + depth in path and says whether the node it reaches is the goal (h == 0), with
+ * the solution's length in *next. */
+static inline int slide_try(const int16_t *nb, int blank, uint8_t *next, uint8_t prev, int *m)
+{
+    *m = (*next)++;
+    return *m == (prev ^ 1) ? -1 : nb[blank * 4 + *m];
+}
+
+static inline bool slide_found(uint8_t *path, int g0, int depth, int m, int h, int *next)
+{
+    path[g0 + depth] = (uint8_t)m;
+    if (h)
+        return false;
+    *next = g0 + depth + 1;
+    return true;
+}
+
 /* ---- the IDA* driver shared by `ida` and `pdb` ---- */
 
 /* What an algorithm gives the driver: workers that evaluate and search subtrees. */
