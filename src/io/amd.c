@@ -22,28 +22,6 @@ static const uint8_t amd_magic[8] = {0x89, 'A', 'M', 'D', '\r', '\n', 0x1a, '\n'
  * 52 the generator's NUL-padded name, 84..99 the stairs, 100 rooms placed, 104 CRC. */
 enum { AMD_VERSION = 1, HEADER = 108, NAME = 32, ROOM = 16 };
 
-static void put(uint8_t *b, uint64_t v, int n)
-{
-    for (int i = 0; i < n; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-}
-
-/* Doubles are stored as their IEEE-754 bit pattern so they round-trip exactly; memcpy
- * is the defined way to reinterpret them (a union or cast would be type punning). */
-static uint64_t dbits(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, sizeof u);
-    return u;
-}
-
-static double bitsd(uint64_t u)
-{
-    double d;
-    memcpy(&d, &u, sizeof d);
-    return d;
-}
-
 static amz_status wfail(amz_error *err)
 {
     return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
@@ -57,25 +35,25 @@ amz_status amz_dungeon_write(const amz_dungeon *d, FILE *f, amz_error *err)
     uint8_t h[HEADER] = {0};
     const amz_dungeon_options *o = &d->options;
     memcpy(h, amd_magic, sizeof amd_magic);
-    put(h + 8, AMD_VERSION, 2);
-    put(h + 12, (uint64_t)d->width, 4);
-    put(h + 16, (uint64_t)d->height, 4);
-    put(h + 20, o->seed, 8);
-    put(h + 28, o->rooms, 4);
-    put(h + 32, (uint64_t)o->room_min, 2);
-    put(h + 34, (uint64_t)o->room_max, 2);
-    put(h + 36, dbits(o->loops), 8);
-    put(h + 44, dbits(o->dead_ends), 8);
+    io_le_put(h + 8, AMD_VERSION, 2);
+    io_le_put(h + 12, (uint64_t)d->width, 4);
+    io_le_put(h + 16, (uint64_t)d->height, 4);
+    io_le_put(h + 20, o->seed, 8);
+    io_le_put(h + 28, o->rooms, 4);
+    io_le_put(h + 32, (uint64_t)o->room_min, 2);
+    io_le_put(h + 34, (uint64_t)o->room_max, 2);
+    io_le_put(h + 36, io_double_bits(o->loops), 8);
+    io_le_put(h + 44, io_double_bits(o->dead_ends), 8);
     /* At most NAME - 1 bytes, so the zeroed header keeps a terminating NUL; the reader
      * insists on it and on zero padding, so a file has one spelling. */
     const char *g = o->generator ? o->generator : "";
     memcpy(h + 52, g, strlen(g) < NAME ? strlen(g) : NAME - 1);
-    put(h + 84, (uint64_t)d->up_x, 4);
-    put(h + 88, (uint64_t)d->up_y, 4);
-    put(h + 92, (uint64_t)d->down_x, 4);
-    put(h + 96, (uint64_t)d->down_y, 4);
-    put(h + 100, d->nrooms, 4);
-    put(h + 104, amz_crc32(0, h, 104), 4);
+    io_le_put(h + 84, (uint64_t)d->up_x, 4);
+    io_le_put(h + 88, (uint64_t)d->up_y, 4);
+    io_le_put(h + 92, (uint64_t)d->down_x, 4);
+    io_le_put(h + 96, (uint64_t)d->down_y, 4);
+    io_le_put(h + 100, d->nrooms, 4);
+    io_le_put(h + 104, amz_crc32(0, h, 104), 4);
     if (fwrite(h, 1, HEADER, f) != HEADER)
         return wfail(err);
     /* The rooms get their own CRC (from 0, not chained to the header's), so a reader
@@ -84,16 +62,16 @@ amz_status amz_dungeon_write(const amz_dungeon *d, FILE *f, amz_error *err)
     for (uint32_t i = 0; i < d->nrooms; i++) {
         uint8_t r[ROOM];
         const amz_dungeon_room *room = &d->rooms[i];
-        put(r, (uint64_t)room->x, 4);
-        put(r + 4, (uint64_t)room->y, 4);
-        put(r + 8, (uint64_t)room->w, 4);
-        put(r + 12, (uint64_t)room->h, 4);
+        io_le_put(r, (uint64_t)room->x, 4);
+        io_le_put(r + 4, (uint64_t)room->y, 4);
+        io_le_put(r + 8, (uint64_t)room->w, 4);
+        io_le_put(r + 12, (uint64_t)room->h, 4);
         crc = amz_crc32(crc, r, ROOM);
         if (fwrite(r, 1, ROOM, f) != ROOM)
             return wfail(err);
     }
     uint8_t c[4];
-    put(c, crc, 4);
+    io_le_put(c, crc, 4);
     if (fwrite(c, 1, 4, f) != 4)
         return wfail(err);
     return amz_packed_write(&d->tiles, f, err);
@@ -109,8 +87,8 @@ static amz_status header_options(const uint8_t *h, amz_dungeon_options *o, amz_e
     o->rooms = (uint32_t)io_le(h + 28, 4);
     o->room_min = (int32_t)io_le(h + 32, 2);
     o->room_max = (int32_t)io_le(h + 34, 2);
-    o->loops = bitsd(io_le(h + 36, 8));
-    o->dead_ends = bitsd(io_le(h + 44, 8));
+    o->loops = io_bits_double(io_le(h + 36, 8));
+    o->dead_ends = io_bits_double(io_le(h + 44, 8));
     char name[NAME];
     memcpy(name, h + 52, NAME);
     if (name[NAME - 1] != '\0')

@@ -39,36 +39,8 @@ enum {
  * names), so it needs no amz_bitfmt_init at run time. */
 static const amz_bitfmt v1_format = {3, 16, 16, {7, 8, 1}, {9, 1, 0}, {"type", "height", "vegetation"}};
 
-/* Files are little-endian, written byte by byte whatever the host's order. */
-static void le_put(uint8_t *b, uint64_t v, int n)
-{
-    for (int i = 0; i < n; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint64_t le_get(const uint8_t *b, int n)
-{
-    uint64_t v = 0;
-    for (int i = n - 1; i >= 0; i--)
-        v = (v << 8) | b[i];
-    return v;
-}
-
-/* Doubles travel as their IEEE-754 binary64 bit pattern. */
-static uint64_t double_bits(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, sizeof u);
-    return u;
-}
-
-static double bits_double(uint64_t u)
-{
-    double d;
-    memcpy(&d, &u, sizeof d);
-    return d;
-}
-
+/* Files are little-endian, written byte by byte whatever the host's order
+ * (io_le_put, io_le). */
 static size_t expected_block(const amz_bitfmt *fmt, uint64_t count, uint8_t *out);
 
 /* Always writes version 2 (a version-1 map read earlier goes back out as 2). AMZ_EINVAL,
@@ -88,26 +60,26 @@ amz_status amz_terrain_write(const amz_terrain *t, FILE *f, amz_error *err)
     uint8_t h[HEADER_V2] = {0};
     const amz_terrain_options *o = &t->options;
     memcpy(h, amt_magic, sizeof amt_magic);
-    le_put(h + 8, AMT_VERSION, 2);
+    io_le_put(h + 8, AMT_VERSION, 2);
     h[10] = (uint8_t)((o->wrap ? FLAG_WRAP : 0) | (o->rivers ? FLAG_RIVERS : 0) | (o->biomes ? FLAG_BIOMES : 0));
     h[11] = (uint8_t)o->noise;
-    le_put(h + 12, (uint64_t)t->width, 4);
-    le_put(h + 16, (uint64_t)t->height, 4);
-    le_put(h + 20, o->seed, 8);
-    le_put(h + 28, double_bits(o->roughness), 8);
-    le_put(h + 36, double_bits(o->vegetation), 8);
+    io_le_put(h + 12, (uint64_t)t->width, 4);
+    io_le_put(h + 16, (uint64_t)t->height, 4);
+    io_le_put(h + 20, o->seed, 8);
+    io_le_put(h + 28, io_double_bits(o->roughness), 8);
+    io_le_put(h + 36, io_double_bits(o->vegetation), 8);
     h[44] = o->sand_from;
     h[45] = o->earth_from;
     h[46] = o->rock_from;
     h[47] = (uint8_t)o->octaves;
-    le_put(h + 48, (uint64_t)(uint32_t)o->period, 4);
-    le_put(h + 52, (uint64_t)(uint32_t)o->pole, 4);
-    le_put(h + 56, (uint64_t)t->x, 8);
-    le_put(h + 64, (uint64_t)t->y, 8);
-    le_put(h + 72, double_bits(o->erosion), 8);
-    le_put(h + 80, double_bits(o->temperature), 8);
-    le_put(h + 88, double_bits(o->moisture), 8);
-    le_put(h + 96, amz_crc32(0, h, 96), 4);
+    io_le_put(h + 48, (uint64_t)(uint32_t)o->period, 4);
+    io_le_put(h + 52, (uint64_t)(uint32_t)o->pole, 4);
+    io_le_put(h + 56, (uint64_t)t->x, 8);
+    io_le_put(h + 64, (uint64_t)t->y, 8);
+    io_le_put(h + 72, io_double_bits(o->erosion), 8);
+    io_le_put(h + 80, io_double_bits(o->temperature), 8);
+    io_le_put(h + 88, io_double_bits(o->moisture), 8);
+    io_le_put(h + 96, amz_crc32(0, h, 96), 4);
     if (fwrite(h, 1, HEADER_V2, f) != HEADER_V2)
         return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
     /* The block as amz_packed_write lays it out, its words written a chunk at a time
@@ -143,7 +115,7 @@ amz_status amz_terrain_write(const amz_terrain *t, FILE *f, amz_error *err)
             return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
     }
     uint8_t c[4];
-    le_put(c, crc, 4);
+    io_le_put(c, crc, 4);
     if (fwrite(c, 1, 4, f) != 4 || ferror(f))
         return amz_errorf(err, AMZ_EIO, "write failed: %s", strerror(errno ? errno : EIO));
     return AMZ_OK;
@@ -161,12 +133,12 @@ static amz_status read_fail(FILE *f, size_t got, size_t want, const char *what, 
 static void common_fields(const uint8_t *h, amz_terrain *t)
 {
     amz_terrain_options *o = &t->options;
-    t->width = (int32_t)le_get(h + 12, 4);
-    t->height = (int32_t)le_get(h + 16, 4);
+    t->width = (int32_t)io_le(h + 12, 4);
+    t->height = (int32_t)io_le(h + 16, 4);
     o->wrap = (h[10] & FLAG_WRAP) != 0;
-    o->seed = le_get(h + 20, 8);
-    o->roughness = bits_double(le_get(h + 28, 8));
-    o->vegetation = bits_double(le_get(h + 36, 8));
+    o->seed = io_le(h + 20, 8);
+    o->roughness = io_bits_double(io_le(h + 28, 8));
+    o->vegetation = io_bits_double(io_le(h + 36, 8));
     o->sand_from = h[44];
     o->earth_from = h[45];
     o->rock_from = h[46];
@@ -189,7 +161,7 @@ static amz_status read_header(FILE *f, amz_terrain *t, unsigned *version, amz_er
     }
     if (got < 10)
         return read_fail(f, got, 10, "header", err);
-    *version = (unsigned)le_get(h + 8, 2);
+    *version = (unsigned)io_le(h + 8, 2);
     if (*version != 1 && *version != 2)
         return amz_errorf(err, AMZ_EFORMAT, "unsupported .amt version %u (this build reads versions 1 and 2)",
                           *version);
@@ -198,7 +170,7 @@ static amz_status read_header(FILE *f, amz_terrain *t, unsigned *version, amz_er
         return read_fail(f, got + 10, len, "header", err);
     /* Nothing in the header is trusted before its checksum: a flipped bit in the size
      * must not become an allocation. */
-    uint32_t stored = (uint32_t)le_get(h + len - 4, 4), want = amz_crc32(0, h, len - 4);
+    uint32_t stored = (uint32_t)io_le(h + len - 4, 4), want = amz_crc32(0, h, len - 4);
     if (stored != want)
         return amz_errorf(err, AMZ_EFORMAT,
                           "header checksum mismatch (stored %08x, computed %08x): the header is corrupt",
@@ -210,7 +182,7 @@ static amz_status read_header(FILE *f, amz_terrain *t, unsigned *version, amz_er
         return amz_errorf(err, AMZ_EFORMAT, "reserved header byte %d is %u, not 0", h[11] ? 11 : 47,
                           h[11] ? h[11] : h[47]);
     /* Each side is checked before the product, so w * ht (at most 2^40) cannot wrap. */
-    uint64_t w = le_get(h + 12, 4), ht = le_get(h + 16, 4);
+    uint64_t w = io_le(h + 12, 4), ht = io_le(h + 16, 4);
     if (w < 1 || ht < 1 || w > AMZ_TERRAIN_MAX_SIDE || ht > AMZ_TERRAIN_MAX_SIDE || w * ht > AMZ_TERRAIN_MAX_TILES)
         return amz_errorf(err, AMZ_EFORMAT, "map size %llux%llu: sides must be 1 to %d, at most 2^36 tiles",
                           (unsigned long long)w, (unsigned long long)ht, AMZ_TERRAIN_MAX_SIDE);
@@ -222,13 +194,13 @@ static amz_status read_header(FILE *f, amz_terrain *t, unsigned *version, amz_er
         o->biomes = (h[10] & FLAG_BIOMES) != 0;
         o->noise = (amz_terrain_noise)h[11];
         o->octaves = h[47];
-        o->period = (int32_t)(uint32_t)le_get(h + 48, 4);
-        o->pole = (int32_t)(uint32_t)le_get(h + 52, 4);
-        t->x = (int64_t)le_get(h + 56, 8);
-        t->y = (int64_t)le_get(h + 64, 8);
-        o->erosion = bits_double(le_get(h + 72, 8));
-        o->temperature = bits_double(le_get(h + 80, 8));
-        o->moisture = bits_double(le_get(h + 88, 8));
+        o->period = (int32_t)(uint32_t)io_le(h + 48, 4);
+        o->pole = (int32_t)(uint32_t)io_le(h + 52, 4);
+        t->x = (int64_t)io_le(h + 56, 8);
+        t->y = (int64_t)io_le(h + 64, 8);
+        o->erosion = io_bits_double(io_le(h + 72, 8));
+        o->temperature = io_bits_double(io_le(h + 80, 8));
+        o->moisture = io_bits_double(io_le(h + 88, 8));
     }
     /* The options are checked by the same function the generator uses, so a file
      * can hold nothing a program could not have asked for. */
@@ -264,8 +236,8 @@ static size_t expected_block(const amz_bitfmt *fmt, uint64_t count, uint8_t *out
         return 0;
     size_t len = (size_t)end - 4; /* the empty block's data CRC is not part of the header */
     /* The count sits in the header CRC's range, so that CRC is computed again. */
-    le_put(out + 12, count, 8);
-    le_put(out + len - 4, amz_crc32(0, out, len - 4), 4);
+    io_le_put(out + 12, count, 8);
+    io_le_put(out + len - 4, amz_crc32(0, out, len - 4), 4);
     return len;
 }
 
@@ -288,12 +260,12 @@ static amz_status check_block(const uint8_t *got, const uint8_t *want, size_t le
         return amz_errorf(err, AMZ_EFORMAT, "tiles: not a packed tile array (bad magic number)");
     if (memcmp(got + 8, want + 8, 2) != 0)
         return amz_errorf(err, AMZ_EFORMAT, "tiles: unsupported packed-array version %u",
-                          (unsigned)le_get(got + 8, 2));
+                          (unsigned)io_le(got + 8, 2));
     if (memcmp(got + 10, want + 10, 2) != 0 || memcmp(got + 20, want + 20, len - 24) != 0)
         return amz_errorf(err, AMZ_EFORMAT, "tiles: the tile format is not the terrain tile format of the version");
     if (memcmp(got + 12, want + 12, 8) != 0)
         return amz_errorf(err, AMZ_EFORMAT, "tiles: %llu tiles for a %dx%d map (expected %llu)",
-                          (unsigned long long)le_get(got + 12, 8), t->width, t->height,
+                          (unsigned long long)io_le(got + 12, 8), t->width, t->height,
                           (unsigned long long)t->width * (unsigned long long)t->height);
     if (memcmp(got + len - 4, want + len - 4, 4) != 0)
         return amz_errorf(err, AMZ_EFORMAT, "tiles: header checksum mismatch: the header is corrupt");
@@ -372,7 +344,7 @@ static amz_status read_tiles(FILE *f, unsigned version, amz_terrain *t, uint64_t
         /* A bad word is only named once the checksum has cleared it of mere
          * corruption, so the first one is kept and reading goes on. */
         for (size_t k = 0; k < got / 2; k++, i++) {
-            uint16_t w = (uint16_t)le_get(buf + 2 * k, 2);
+            uint16_t w = (uint16_t)io_le(buf + 2 * k, 2);
             if (take_word(version, w, i, t, &tiles[i], NULL) != AMZ_OK && !has_bad) {
                 has_bad = true;
                 bad_at = i;
@@ -384,9 +356,9 @@ static amz_status read_tiles(FILE *f, unsigned version, amz_terrain *t, uint64_t
     size_t got;
     if (st == AMZ_OK && (got = fread(c, 1, 4, f)) < 4)
         st = read_fail(f, got, 4, "tiles' checksum", err);
-    if (st == AMZ_OK && (uint32_t)le_get(c, 4) != crc)
+    if (st == AMZ_OK && (uint32_t)io_le(c, 4) != crc)
         st = amz_errorf(err, AMZ_EFORMAT, "tiles: data checksum mismatch (stored %08x, computed %08x): the tiles are "
-                        "corrupt", (unsigned)le_get(c, 4), (unsigned)crc);
+                        "corrupt", (unsigned)io_le(c, 4), (unsigned)crc);
     if (st == AMZ_OK && has_bad) {
         uint16_t ignored;
         st = take_word(version, bad_word, bad_at, t, &ignored, err);

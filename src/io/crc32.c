@@ -42,7 +42,6 @@ void io_crc_put_le(io_crc_sink *s, uint64_t v, int nbytes)
 {
     uint8_t b[8] = {0};
     const int n = nbytes < 0 ? 0 : nbytes > 8 ? 8 : nbytes;
-    for (int i = 0; i < n; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
+    io_le_put(b, v, n);
     io_crc_put(s, b, (size_t)n);
 }

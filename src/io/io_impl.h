@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "amaze/io.h"
 
@@ -85,6 +86,27 @@ static inline uint64_t io_le(const uint8_t *b, int n)
     for (int i = n - 1; i >= 0; i--)
         v = (v << 8) | b[i];
     return v;
+}
+/* Stores the low n (n <= 8) bytes of v at b, little-endian. */
+static inline void io_le_put(uint8_t *b, uint64_t v, int n)
+{
+    for (int i = 0; i < n; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+}
+/* Doubles are stored as their IEEE-754 binary64 bit pattern, so they round-trip
+ * exactly; memcpy is the defined way to reinterpret them (a union or a pointer cast
+ * would be type punning). */
+static inline uint64_t io_double_bits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+static inline double io_bits_double(uint64_t u)
+{
+    double d;
+    memcpy(&d, &u, sizeof d);
+    return d;
 }
 
 /* ---- whole files at a path: the save/load pairs of every format ---- */
