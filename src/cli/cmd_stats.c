@@ -58,17 +58,28 @@ static int cell_text(const amz_maze *m, amz_cell c, char *out, size_t cap)
     return snprintf(out, cap, "%d,%d", x, y);
 }
 
+/* The four cells the figures name, as cell_text writes them: start, goal and the two
+ * ends of the diameter. */
+typedef struct cells_text {
+    char start[48], goal[48], a[48], b[48];
+} cells_text;
+
+static void cells_of(const amz_maze *m, const amz_stats *s, cells_text *t)
+{
+    cell_text(m, m->start, t->start, sizeof t->start);
+    cell_text(m, m->goal, t->goal, sizeof t->goal);
+    cell_text(m, s->diameter_ends[0], t->a, sizeof t->a);
+    cell_text(m, s->diameter_ends[1], t->b, sizeof t->b);
+}
+
 /* One JSON object on one line. solution_length and level are null for an unsolvable
  * maze, straight and turns where cells have no opposite sides: a 0 there would read as
  * a measurement. The grid keys (levels, wrap, weave) appear only for grids that are
  * not plain. */
 static void print_json(FILE *f, const amz_maze *m, const amz_stats *s)
 {
-    char sc[48], gc[48], ac[48], bc[48];
-    cell_text(m, m->start, sc, sizeof sc);
-    cell_text(m, m->goal, gc, sizeof gc);
-    cell_text(m, s->diameter_ends[0], ac, sizeof ac);
-    cell_text(m, s->diameter_ends[1], bc, sizeof bc);
+    cells_text t;
+    cells_of(m, s, &t);
     fprintf(f, "{\"topology\":\"%s\",\"width\":%d,\"height\":%d,", amz_topology_name(m->topology), m->width,
            m->height);
     if (!amz_maze_is_plain(m))
@@ -80,7 +91,7 @@ static void print_json(FILE *f, const amz_maze *m, const amz_stats *s)
            ",\"start\":[%s],\"goal\":[%s],\"cells\":%" PRIu64 ",\"passages\":%" PRIu64
            ",\"dead_ends\":%" PRIu64 ",\"dead_end_percent\":%.2f,\"junctions\":%" PRIu64 ",\"isolated\":%" PRIu64
            ",\"parts\":%" PRIu64 ",\"perfect\":%s,\"solvable\":%s,\"solution_length\":",
-           m->seed, sc, gc, s->cells,
+           m->seed, t.start, t.goal, s->cells,
            s->passages, s->dead_ends, s->dead_end_percent, s->junctions, s->isolated, s->parts,
            s->perfect ? "true" : "false", s->solvable ? "true" : "false");
     if (s->solvable)
@@ -101,7 +112,7 @@ static void print_json(FILE *f, const amz_maze *m, const amz_stats *s)
            ",\"diameter_exact\":%s,\"diameter_ends\":[[%s],[%s]]}\n",
            s->corridors, s->river, s->solution_fraction, s->decisions, s->difficulty,
            s->solvable ? "\"" : "", s->solvable ? amz_level_name(amz_level_of(s->difficulty)) : "null",
-           s->solvable ? "\"" : "", s->diameter, s->diameter_exact ? "true" : "false", ac, bc);
+           s->solvable ? "\"" : "", s->diameter, s->diameter_exact ? "true" : "false", t.a, t.b);
 }
 
 static double pct(uint64_t part, uint64_t whole)
@@ -113,11 +124,8 @@ static double pct(uint64_t part, uint64_t whole)
  * null. */
 static void print_table(FILE *f, const amz_maze *m, const amz_stats *s)
 {
-    char sc[48], gc[48], ac[48], bc[48];
-    cell_text(m, m->start, sc, sizeof sc);
-    cell_text(m, m->goal, gc, sizeof gc);
-    cell_text(m, s->diameter_ends[0], ac, sizeof ac);
-    cell_text(m, s->diameter_ends[1], bc, sizeof bc);
+    cells_text t;
+    cells_of(m, s, &t);
     fprintf(f, "maze        %dx%d", m->width, m->height);
     if (m->levels > 1)
         fprintf(f, "x%d", m->levels);
@@ -146,7 +154,7 @@ static void print_table(FILE *f, const amz_maze *m, const amz_stats *s)
     fprintf(f, "isolated    %" PRIu64 "\n", s->isolated);
     fprintf(f, "parts       %" PRIu64 "\n", s->parts);
     fprintf(f, "perfect     %s\n", s->perfect ? "yes" : "no");
-    fprintf(f, "start       (%s)\ngoal        (%s)\n", sc, gc);
+    fprintf(f, "start       (%s)\ngoal        (%s)\n", t.start, t.goal);
     if (s->solvable) {
         fprintf(f, "solution    %" PRIu64 " moves (%.1f%% of the cells)\n", s->solution_length,
                100.0 * s->solution_fraction);
@@ -157,7 +165,7 @@ static void print_table(FILE *f, const amz_maze *m, const amz_stats *s)
     }
     /* An inexact diameter is a lower bound (loops, or the search budget spent): said so. */
     fprintf(f, "diameter    %s%" PRIu64 " moves, (%s) to (%s)\n", s->diameter_exact ? "" : "at least ", s->diameter,
-           ac, bc);
+           t.a, t.b);
 }
 
 /* ---- --algorithms ---- */
