@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "amaze.h"
+#include "bench_util.h"
 
 /* Worker threads for the generators that take them (the "threads" rows), 0 = default.
  * Set before a measurement; the forked child inherits it. */
@@ -168,18 +169,6 @@ static result measure(const char *kind, const char *algo, const amz_grid *g, uin
     return r;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 typedef struct bench_case {
     const char *kind; /* "gen" or "solve" */
     const char *algo;
@@ -227,14 +216,14 @@ static double run_grid(const bench_case *c, amz_grid g, int runs, double *rate)
     }
     if (n == 0)
         return -1;
-    double cells = (double)amz_grid_cells(&g), wall = median(walls, n), cpu = median(cpu_rate, n);
+    double cells = (double)amz_grid_cells(&g), wall = bench_median(walls, n), cpu = bench_median(cpu_rate, n);
     if (rate)
         *rate = cpu;
     char name[40], size[48];
     snprintf(name, sizeof name, gen_threads ? "%s x%u" : "%s", c->algo, gen_threads);
     amz_grid_format_size(&g, size, sizeof size);
     printf("%-6s %-19s %-15s %13s %2d %9.1f %9.1f %9.3f %8.3f", c->kind, name, gname, size, n, cpu / 1e6,
-           median(wall_rate, n) / 1e6, wall, (double)peak / cells);
+           bench_median(wall_rate, n) / 1e6, wall, (double)peak / cells);
     if (strcmp(c->kind, "solve") == 0)
         printf("  explored %.1f%% path %.0f", 100.0 * (double)units / n / cells, (double)aux / n);
     printf("\n");
@@ -437,10 +426,10 @@ static void bench_threads(int runs, int big)
             printf("%6lldx%-6lld %-6.1f failed\n", (long long)cases[c].w, (long long)cases[c].h, cases[c].braid);
             continue;
         }
-        double cells = (double)cases[c].w * (double)cases[c].h, m1 = median(w1, n), m2 = median(w2, n);
+        double cells = (double)cases[c].w * (double)cases[c].h, m1 = bench_median(w1, n), m2 = bench_median(w2, n);
         printf("%6lldx%-6lld %-6.1f %2d %9.3f %9.1f %9.3f %9.1f %8.1f%% %8.1f%% %7.2fx\n", (long long)cases[c].w,
                (long long)cases[c].h, cases[c].braid, n, m1, cells / m1 / 1e6, m2, cells / m2 / 1e6,
-               100 * e1 / n / cells, 100 * e2 / n / cells, median(ratio, n));
+               100 * e1 / n / cells, 100 * e2 / n / cells, bench_median(ratio, n));
     }
 }
 

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "amaze.h"
+#include "bench_util.h"
 #include "amaze/anim.h"
 #include "amaze/image.h"
 
@@ -27,21 +28,6 @@ typedef struct result {
     uint64_t bytes;   /* output size */
     int ok;
 } result;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static double cpu_now(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
-           (double)ru.ru_stime.tv_usec * 1e-6;
-}
 
 static const char *tmpdir(void)
 {
@@ -97,11 +83,11 @@ static result render_to(const amz_maze *m, const amz_image_options *o, const cha
     FILE *f = fopen(path, "wb");
     if (!f)
         return r;
-    double t0 = now(), c0 = cpu_now();
+    double t0 = bench_now(), c0 = bench_cpu_now();
     amz_status st = amz_image_write(m, o, AMZ_IMAGE_PNG, f, NULL);
     r.ok = st == AMZ_OK && fflush(f) == 0;
-    r.wall = now() - t0;
-    r.cpu = cpu_now() - c0;
+    r.wall = bench_now() - t0;
+    r.cpu = bench_cpu_now() - c0;
     r.bytes = (uint64_t)ftell(f);
     fclose(f);
     remove(path);
@@ -218,7 +204,7 @@ static result solve_picture(int arg)
     char path[600];
     snprintf(path, sizeof path, "%s/amz-bench-solved.png", tmpdir());
     FILE *out = fopen(path, "wb");
-    double t0 = now(), c0 = cpu_now();
+    double t0 = bench_now(), c0 = bench_cpu_now();
     amz_maze m;
     amz_image_origin org;
     amz_solve_result s;
@@ -226,8 +212,8 @@ static result solve_picture(int arg)
     r.ok = amz_image_read_maze(data, (size_t)n, NULL, &m, &org, NULL) == AMZ_OK &&
            amz_solve_run(&m, "bfs", m.start, m.goal, NULL, NULL, &s, NULL) == AMZ_OK &&
            amz_image_write_path(data, (size_t)n, &m, &org, &s.path, red, NULL, out, NULL) == AMZ_OK && fflush(out) == 0;
-    r.wall = now() - t0;
-    r.cpu = cpu_now() - c0;
+    r.wall = bench_now() - t0;
+    r.cpu = bench_cpu_now() - c0;
     r.bytes = (uint64_t)ftell(out);
     fclose(out);
     remove(path);
@@ -248,10 +234,10 @@ static result gif_60x40(int arg)
     char path[600];
     snprintf(path, sizeof path, "%s/amz-bench.gif", tmpdir());
     FILE *f = fopen(path, "wb");
-    double t0 = now(), c0 = cpu_now();
+    double t0 = bench_now(), c0 = bench_cpu_now();
     r.ok = f && amz_anim_write_gif(&m, &o, f, NULL, NULL) == AMZ_OK && fflush(f) == 0;
-    r.wall = now() - t0;
-    r.cpu = cpu_now() - c0;
+    r.wall = bench_now() - t0;
+    r.cpu = bench_cpu_now() - c0;
     if (f) {
         r.bytes = (uint64_t)ftell(f);
         fclose(f);
@@ -259,12 +245,6 @@ static result gif_60x40(int arg)
     remove(path);
     amz_maze_deinit(&m);
     return r;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 static void run(const char *name, const char *target, child_fn fn, int arg, int runs)
@@ -288,8 +268,8 @@ static void run(const char *name, const char *target, child_fn fn, int arg, int 
     }
     if (n == 0)
         return;
-    qsort(wall, (size_t)n, sizeof wall[0], cmp_double);
-    qsort(cpu, (size_t)n, sizeof cpu[0], cmp_double);
+    qsort(wall, (size_t)n, sizeof wall[0], bench_cmp_double);
+    qsort(cpu, (size_t)n, sizeof cpu[0], bench_cmp_double);
     printf("%-44s %8.3f s %8.3f s %9.1f MB %10.1f MB  %s\n", name, wall[n / 2], cpu[n / 2], (double)peak / 1048576.0,
            (double)bytes / 1048576.0, target);
 }

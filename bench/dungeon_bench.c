@@ -12,27 +12,9 @@
 #include <time.h>
 
 #include "amaze.h"
+#include "bench_util.h"
 
 enum { RUNS = 5 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v)
-{
-    qsort(v, RUNS, sizeof *v, cmp_double);
-    return v[RUNS / 2];
-}
 
 static void die(const char *what, const amz_error *err)
 {
@@ -73,22 +55,22 @@ int main(void)
         amz_dungeon_options_init(&o);
         o.seed = (uint64_t)r + 1;
         amz_dungeon d;
-        double t0 = now();
+        double t0 = bench_now();
         if (amz_dungeon_generate(&d, 1000, 1000, &o, &err))
             die("generate", &err);
-        t[r] = now() - t0;
+        t[r] = bench_now() - t0;
         amz_dungeon_deinit(&d);
         amz_maze m;
         amz_gen_options go;
         amz_gen_options_init(&go);
         go.seed = (uint64_t)r + 1;
-        t0 = now();
+        t0 = bench_now();
         if (amz_maze_init(&m, AMZ_TOPO_SQUARE, 499, 499, &err) || amz_gen_run(&m, "backtracker", &go, NULL, &err))
             die("maze", &err);
-        peer[r] = now() - t0;
+        peer[r] = bench_now() - t0;
         amz_maze_deinit(&m);
     }
-    double a = median(t), b = median(peer);
+    double a = bench_median(t, RUNS), b = bench_median(peer, RUNS);
     printf("| dungeon generate (rooms, backtracker corridors, doors, dead ends, stairs) | 1000x1000 tiles | %.3f s | "
            "%.1f M tiles/s | backtracker on the 499x499 corridor cells, %.3f s | %.2f |\n",
            a, 1.0 / a, b, a / b);
@@ -108,20 +90,20 @@ int main(void)
     amz_cell goal = m.ncells / 2;
     double tf[RUNS];
     for (int r = 0; r < RUNS; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         if (amz_dijkstra_maze(&m, &goal, 1, dist, &err))
             die("dijkstra", &err);
-        t[r] = now() - t0;
-        t0 = now();
+        t[r] = bench_now() - t0;
+        t0 = bench_now();
         if (amz_dijkstra_flee_maze(&m, dist, 1.2, flee, &err))
             die("flee", &err);
-        tf[r] = now() - t0;
-        t0 = now();
+        tf[r] = bench_now() - t0;
+        t0 = bench_now();
         plain_bfs(&m, goal, dist, queue);
-        peer[r] = now() - t0;
+        peer[r] = bench_now() - t0;
     }
-    a = median(t), b = median(peer);
-    double f = median(tf);
+    a = bench_median(t, RUNS), b = bench_median(peer, RUNS);
+    double f = bench_median(tf, RUNS);
     const double maze_rate = (double)n / a;
     printf("| Dijkstra map, square maze, 1 goal | %llu cells | %.3f s | **%.1f M cells/s** | plain BFS over "
            "amz_maze_passage, %.3f s | %.2f |\n",
@@ -142,15 +124,15 @@ int main(void)
     uint32_t *dd = malloc(nt * sizeof *dd);
     int64_t up = (int64_t)d.up_y * d.width + d.up_x;
     for (int r = 0; r < RUNS; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         if (amz_dijkstra_dungeon(&d, &up, 1, dd, &err))
             die("dijkstra dungeon", &err);
-        t[r] = now() - t0;
+        t[r] = bench_now() - t0;
     }
     amz_dungeon_stats s;
     if (amz_dungeon_stats_compute(&d, &s, &err))
         die("stats", &err);
-    a = median(t);
+    a = bench_median(t, RUNS);
     printf("| Dijkstra map, dungeon tiles, from the up stairs | %llu tiles (%llu walkable) | %.3f s | **%.1f M "
            "tiles/s** | the maze's map above, per cell | %.2f |\n",
            (unsigned long long)nt, (unsigned long long)s.floor, a, (double)nt / a / 1e6, ((double)nt / a) / maze_rate);

@@ -24,27 +24,7 @@
 #include <unistd.h>
 
 #include "amaze.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    if (n < 1)
-        return 0;
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
+#include "bench_util.h"
 
 /* The libtcod functions we call, by their C signatures in libtcod's heightmap.h and
  * mersenne.h (TCOD_RNG_CMWC = 1, its default generator). */
@@ -113,7 +93,7 @@ typedef struct run_result {
 static run_result run(char *const argv[])
 {
     run_result r = {0, 0, 0};
-    double t0 = now();
+    double t0 = bench_now();
     pid_t pid = fork();
     if (pid == 0) {
         execv(argv[0], argv);
@@ -123,7 +103,7 @@ static run_result run(char *const argv[])
     struct rusage ru;
     if (pid < 0 || wait4(pid, &status, 0, &ru) != pid)
         return r;
-    r.seconds = now() - t0;
+    r.seconds = bench_now() - t0;
     r.peak_mb = (double)ru.ru_maxrss / 1024.0;
     r.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     return r;
@@ -143,8 +123,8 @@ static run_result run_median(char *const argv[], int runs)
         t[i] = r.seconds;
         m[i] = r.peak_mb;
     }
-    out.seconds = median(t, runs);
-    out.peak_mb = median(m, runs);
+    out.seconds = bench_median(t, runs);
+    out.peak_mb = bench_median(m, runs);
     return out;
 }
 
@@ -155,16 +135,16 @@ static double time_amaze_field(int n, int runs, unsigned threads)
     int16_t *f = malloc((size_t)n * (size_t)n * sizeof *f);
     double t[16];
     for (int r = -1; r < runs; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         if (!f || amz_terrain_diamond_square(f, n, n, 0.55, false, (uint64_t)r, threads, NULL)) {
             fprintf(stderr, "bench: diamond-square %dx%d failed\n", n, n);
             exit(1);
         }
         if (r >= 0)
-            t[r] = now() - t0;
+            t[r] = bench_now() - t0;
     }
     free(f);
-    return median(t, runs);
+    return bench_median(t, runs);
 }
 
 /* Like time_amaze_field: one height map, warmed by an untimed run. */
@@ -176,13 +156,13 @@ static double time_tcod_field(const tcod_api *api, int n, int runs)
     api->rnd_delete(warm);
     for (int r = 0; r < runs; r++) {
         void *rnd = api->rnd_new(1, (uint32_t)r + 1);
-        double t0 = now();
+        double t0 = bench_now();
         api->mpd(hm, rnd, 0.55f);
-        t[r] = now() - t0;
+        t[r] = bench_now() - t0;
         api->rnd_delete(rnd);
     }
     api->hm_delete(hm);
-    return median(t, runs);
+    return bench_median(t, runs);
 }
 
 /* Tiles a second of 256x256 fbm chunks on this thread (median of runs), with the
@@ -193,16 +173,16 @@ static double fbm_rate(const amz_terrain_options *o, int runs)
     uint16_t *buf = malloc((size_t)SIDE * SIDE * sizeof *buf);
     double t[16];
     for (int r = 0; r < runs; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         for (int c = 0; c < CHUNKS; c++)
             if (amz_terrain_chunk(buf, SIDE, (int64_t)(c + r * CHUNKS) * SIDE, -4096, SIDE, SIDE, o, NULL)) {
                 fprintf(stderr, "bench: fbm chunk failed\n");
                 exit(1);
             }
-        t[r] = (double)SIDE * SIDE * CHUNKS / (now() - t0);
+        t[r] = (double)SIDE * SIDE * CHUNKS / (bench_now() - t0);
     }
     free(buf);
-    return median(t, runs);
+    return bench_median(t, runs);
 }
 
 static void load_line(void)
