@@ -224,12 +224,18 @@ amz_status slide_solve_wastar(const amz_slide_board *b, const amz_slide_solve_op
 amz_status slide_solve_fast(const amz_slide_board *b, const amz_slide_solve_options *o, const amz_observer *obs,
                             amz_slide_solution *out, amz_error *err);
 
+/* A checked request: its solver, its options resolved (weight; node limit 0 = none
+ * from here on) and whether the node limit is the solver's default budget. */
+typedef struct slide_req {
+    const amz_slide_solver_info *info;
+    amz_slide_solve_options o;
+    bool by_default;
+} slide_req;
+
 /* solve.c: checks a request as amz_slide_solve does (solver name, the board in full,
- * size, options) and resolves its options: weight, and the node limit (0 = none from
- * here on; *by_default when the solver's default budget was taken). */
+ * size, options) and fills *rq. */
 amz_status slide_request(const amz_slide_board *b, const char *algorithm, const amz_slide_solve_options *o,
-                         const amz_slide_solver_info **info, amz_slide_solve_options *resolved, bool *by_default,
-                         amz_error *err);
+                         slide_req *rq, amz_error *err);
 /* Rewrites err's node-limit message to name the solver's default budget. */
 void slide_default_budget_error(const amz_slide_solver_info *info, uint64_t limit, amz_error *err);
 

@@ -82,8 +82,7 @@ static amz_status check_board(const amz_slide_board *b, amz_error *err)
 }
 
 amz_status slide_request(const amz_slide_board *b, const char *algorithm, const amz_slide_solve_options *o,
-                         const amz_slide_solver_info **info_out, amz_slide_solve_options *resolved, bool *by_default,
-                         amz_error *err)
+                         slide_req *rq, amz_error *err)
 {
     const amz_slide_solver_info *info = amz_slide_solver_find(algorithm);
     if (!info)
@@ -111,13 +110,13 @@ amz_status slide_request(const amz_slide_board *b, const char *algorithm, const 
     if (!(opts.timeout >= 0 && opts.timeout <= 1e9))
         return amz_errorf(err, AMZ_ERANGE, "timeout %g s is outside 0 to 1e9", opts.timeout);
     /* The solvers see the budget resolved: 0 = none, from here on. */
-    *by_default = opts.node_limit == 0 && info->default_node_limit;
+    rq->by_default = opts.node_limit == 0 && info->default_node_limit;
     if (opts.node_limit == 0)
         opts.node_limit = info->default_node_limit;
     else if (opts.node_limit == AMZ_SLIDE_NO_LIMIT)
         opts.node_limit = 0;
-    *resolved = opts;
-    *info_out = info;
+    rq->o = opts;
+    rq->info = info;
     return AMZ_OK;
 }
 
@@ -138,22 +137,20 @@ amz_status amz_slide_solve(const amz_slide_board *b, const char *algorithm, cons
                            const amz_observer *obs, amz_slide_solution *out, amz_error *err)
 {
     memset(out, 0, sizeof *out);
-    const amz_slide_solver_info *info = NULL;
-    amz_slide_solve_options opts;
-    bool by_default = false;
-    amz_status st = slide_request(b, algorithm, o, &info, &opts, &by_default, err);
+    slide_req rq;
+    amz_status st = slide_request(b, algorithm, o, &rq, err);
     if (st)
         return st;
     /* Every solver sees a blank-last board; the answer is mapped back below. */
     amz_slide_board canon;
     bool flipped = slide_canonical(b, &canon);
-    size_t ix = (size_t)(info - registry);
-    st = runs[ix].prepare ? slide_solve_idastar(runs[ix].prepare, &canon, &opts, obs, out, err)
-                          : runs[ix].run(&canon, &opts, obs, out, err);
+    size_t ix = (size_t)(rq.info - registry);
+    st = runs[ix].prepare ? slide_solve_idastar(runs[ix].prepare, &canon, &rq.o, obs, out, err)
+                          : runs[ix].run(&canon, &rq.o, obs, out, err);
     /* A cancel by the observer or the timeout keeps its own message; only running out
      * of the default node budget is re-worded, to say which knob to turn. */
-    if (st == AMZ_ECANCELED && by_default && out->nodes >= opts.node_limit)
-        slide_default_budget_error(info, opts.node_limit, err);
+    if (st == AMZ_ECANCELED && rq.by_default && out->nodes >= rq.o.node_limit)
+        slide_default_budget_error(rq.info, rq.o.node_limit, err);
     if (st) {
         amz_slide_solution_deinit(out);
         return st;

@@ -44,12 +44,11 @@ amz_status amz_slide_split_new(const amz_slide_board *b, const char *algorithm, 
                                amz_slide_split **out, amz_error *err)
 {
     *out = NULL;
-    const amz_slide_solver_info *info = NULL;
-    amz_slide_solve_options opts;
-    bool by_default = false;
-    amz_status st = slide_request(b, algorithm, o, &info, &opts, &by_default, err);
+    slide_req rq;
+    amz_status st = slide_request(b, algorithm, o, &rq, err);
     if (st)
         return st;
+    const amz_slide_solver_info *info = rq.info;
     if (strcmp(info->name, "ida") != 0 && strcmp(info->name, "pdb") != 0)
         return amz_errorf(err, AMZ_EINVAL, "solver '%s' is not iterative deepening: split searches take ida or pdb",
                           info->name);
@@ -58,8 +57,8 @@ amz_status amz_slide_split_new(const amz_slide_board *b, const char *algorithm, 
         return amz_errorf(err, AMZ_ENOMEM, "out of memory");
     s->flipped = slide_canonical(b, &s->root);
     s->info = info;
-    s->by_default = by_default;
-    s->o = opts;
+    s->by_default = rq.by_default;
+    s->o = rq.o;
     st = (info->name[0] == 'i' ? slide_ida_prepare : slide_pdb_prepare)(&s->root, &s->o, NULL, &s->algo, err);
     if (st) {
         amz_free(s);
