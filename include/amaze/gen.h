@@ -164,7 +164,9 @@ AMZ_API void amz_gen_options_init(amz_gen_options *o);
  * 0..1), AMZ_EINVAL (unknown ends or corner, a malformed choice) with a message naming
  * the field. amz_gen_run checks too; call this to tell usage errors from failures. */
 AMZ_API amz_status amz_gen_options_check(const amz_gen_options *o, amz_error *err);
-/* Number of registered generators, and the i-th (NULL past the end), in catalog order. */
+/* Number of registered generators, and the i-th (NULL past the end), in catalog order.
+ * The first, amz_gen_at(0), is the catalog's default generator (backtracker), the one
+ * programs should pick when the user names none. */
 AMZ_API size_t amz_gen_count(void);
 AMZ_API const amz_gen_info *amz_gen_at(size_t i);
 /* The generator called `name`, or NULL. */

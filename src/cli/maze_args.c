@@ -15,7 +15,7 @@ void cli_maze_args_init(cli_maze_args *a, int64_t w, int64_t h)
     a->w = w;
     a->h = h;
     a->topology = "square";
-    a->algorithm = "backtracker";
+    a->algorithm = amz_gen_at(0)->name; /* the catalog's default */
     amz_gen_options_init(&a->o);
     amz_target_init(&a->target);
     a->lvl_lo = a->lvl_hi = -1;

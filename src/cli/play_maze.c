@@ -387,7 +387,7 @@ static void set_key(ui *u)
 {
     int n = snprintf(u->key, sizeof u->key, "maze-%s-%dx%d", amz_topology_name(u->g.maze.topology),
                      u->g.maze.width, u->g.maze.height);
-    if (n > 0 && (size_t)n < sizeof u->key && strcmp(u->algorithm, "backtracker") != 0)
+    if (n > 0 && (size_t)n < sizeof u->key && strcmp(u->algorithm, amz_gen_at(0)->name) != 0)
         n += snprintf(u->key + n, sizeof u->key - (size_t)n, "-%s", u->algorithm);
     if (n > 0 && (size_t)n < sizeof u->key && u->o.braid > 0)
         n += snprintf(u->key + n, sizeof u->key - (size_t)n, "-braid%g", u->o.braid);
@@ -557,7 +557,7 @@ int cmd_play(int argc, char **argv)
         u.seed = m.seed;
         /* 'n' makes new mazes with the file's generator (if known) and seed + 1, but the
          * default options: the file's own are not read back. */
-        u.algorithm = amz_gen_find(m.algorithm) ? amz_gen_find(m.algorithm)->name : "backtracker";
+        u.algorithm = amz_gen_find(m.algorithm) ? amz_gen_find(m.algorithm)->name : amz_gen_at(0)->name;
         amz_gen_options_init(&u.o);
     } else {
         if (!a.has_size && !a.mask) {

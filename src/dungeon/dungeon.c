@@ -55,7 +55,7 @@ amz_status amz_dungeon_options_check(const amz_dungeon_options *o, amz_error *er
         return amz_errorf(err, AMZ_ERANGE, "loops %g is outside 0..1", o->loops);
     if (!(o->dead_ends >= 0 && o->dead_ends <= 1))
         return amz_errorf(err, AMZ_ERANGE, "dead-end share %g is outside 0..1", o->dead_ends);
-    const char *name = o->generator ? o->generator : "backtracker";
+    const char *name = o->generator ? o->generator : amz_gen_at(0)->name;
     const amz_gen_info *g = amz_gen_find(name);
     if (!g)
         return amz_errorf(err, AMZ_ENOTFOUND, "unknown generator '%s'", name);
@@ -87,7 +87,7 @@ uint64_t amz_dungeon_memory_estimate(int64_t width, int64_t height, const amz_du
     if (dungeon_check_size(width, height, NULL))
         return UINT64_MAX;
     const uint64_t n = (uint64_t)width * (uint64_t)height;
-    const amz_gen_info *g = amz_gen_find(o && o->generator ? o->generator : "backtracker");
+    const amz_gen_info *g = amz_gen_find(o && o->generator ? o->generator : amz_gen_at(0)->name);
     const int64_t cw = (width - 1) / 2, ch = (height - 1) / 2;
     /* Tiles, labels and queue (2 + 4 + 4 bytes a tile), the union-find (a word a
      * region: at most a tile's), the rooms, and the corridor maze with its mask. */

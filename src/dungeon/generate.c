@@ -323,7 +323,7 @@ amz_status amz_dungeon_generate(amz_dungeon *d, int64_t width, int64_t height, c
     if (!ro.rooms) /* the default: one room a 400 tiles */
         ro.rooms = dungeon_default_rooms(width, height);
     if (!ro.generator)
-        ro.generator = "backtracker";
+        ro.generator = amz_gen_at(0)->name;
     ro.generator = amz_gen_find(ro.generator)->name; /* a static name the dungeon may keep */
     b.o = &ro;
     d->width = b.w;

@@ -33,7 +33,7 @@ void amz_anim_options_init(amz_anim_options *o)
 {
     memset(o, 0, sizeof *o);
     o->what = AMZ_ANIM_BOTH;
-    o->generator = "backtracker";
+    o->generator = amz_gen_at(0)->name; /* the catalog's default */
     amz_gen_options_init(&o->gen);
     o->solver = "dfs";
     o->fps = 25;
