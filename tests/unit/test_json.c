@@ -105,8 +105,8 @@ static void check_cells(const amz_maze *m, const char *json)
 }
 
 /* amz_io_write_json_string on every byte value: the text holds no raw control byte
- * or DEL, and a decoder written here (\" \\ \uXXXX, as RFC 8259 reads them) gives the
- * bytes back; NULL is the empty string. */
+ * or DEL, and a decoder written here (\" \\ and \u with four hex digits, as RFC 8259
+ * reads them) gives the bytes back; NULL is the empty string. */
 static void test_string_writer(void **state)
 {
     (void)state;
