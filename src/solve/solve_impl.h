@@ -43,6 +43,24 @@ static ALWAYS_INLINE int solve_open(const amz_maze *m, amz_cell c, int *dir, amz
     return n;
 }
 
+/* The open directions of existing cell c as a mask (bit d for direction d): on plain
+ * square grids from two words of passage bits, elsewhere through grid/topo.h. */
+static ALWAYS_INLINE unsigned solve_open_mask(const amz_maze *m, amz_cell c)
+{
+    if (m->topology == AMZ_TOPO_SQUARE && solve_plain(m))
+        return grid_square_open(m->passages, c, m->width);
+    return grid_open_mask(m, c);
+}
+
+/* c's neighbour through its open passage d (one of solve_open_mask's): a passage never
+ * leads off the grid or into a removed cell, so plain square grids need no checks. */
+static ALWAYS_INLINE amz_cell solve_next(const amz_maze *m, amz_cell c, int d)
+{
+    if (m->topology == AMZ_TOPO_SQUARE && solve_plain(m))
+        return c + (d == AMZ_SQ_N ? -(amz_cell)m->width : d == AMZ_SQ_E ? 1 : d == AMZ_SQ_S ? (amz_cell)m->width : -1);
+    return grid_neighbor(m, c, d);
+}
+
 /* The direction from c's neighbour in direction d back to c. */
 static ALWAYS_INLINE int solve_back(const amz_maze *m, amz_cell c, int d)
 {

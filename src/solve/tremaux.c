@@ -51,11 +51,11 @@ amz_status solve_tremaux(const amz_maze *m, amz_cell from, amz_cell to, const am
             d = in; /* turn back */
         } else {
             int once = -1;
+            const unsigned open = solve_open_mask(m, c);
             for (int t = 0; t < nd && d < 0; t++) {
-                amz_cell nb = grid_neighbor(m, c, t);
-                if (nb == AMZ_NO_CELL || !amz_maze_passage(m, c, t))
+                if (!(open >> t & 1))
                     continue;
-                unsigned k = marks(mk, grid_edge(m, c, t, nb));
+                unsigned k = marks(mk, grid_edge(m, c, t, solve_next(m, c, t)));
                 if (k == 0)
                     d = t;
                 else if (k == 1)
@@ -69,7 +69,7 @@ amz_status solve_tremaux(const amz_maze *m, amz_cell from, amz_cell to, const am
             st = solve_no_path(m, from, to, err);
             goto done;
         }
-        amz_cell nb = grid_neighbor(m, c, d);
+        amz_cell nb = solve_next(m, c, d);
         uint64_t e = grid_edge(m, c, d, nb);
         unsigned k = marks(mk, e) + 1;
         bits_set_field(mk, e * 2, 2, k);

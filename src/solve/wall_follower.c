@@ -66,9 +66,10 @@ amz_status solve_wall_follower(const amz_maze *m, amz_cell from, amz_cell to, co
     int first = -1;
     for (;;) {
         int d = -1;
+        const unsigned open = solve_open_mask(m, c);
         for (int k = 1; k <= nd; k++) {
             int t = order[((back + turn * k) % nd + nd) % nd];
-            if (amz_maze_passage(m, c, t)) {
+            if (open >> t & 1) {
                 d = t;
                 break;
             }
@@ -86,7 +87,7 @@ amz_status solve_wall_follower(const amz_maze *m, amz_cell from, amz_cell to, co
         }
         if (first < 0)
             first = d;
-        amz_cell nb = grid_neighbor(m, c, d);
+        amz_cell nb = solve_next(m, c, d);
         if (!bits_get(seen, (uint64_t)nb)) {
             bits_set(seen, (uint64_t)nb);
             explored++;
@@ -99,7 +100,7 @@ amz_status solve_wall_follower(const amz_maze *m, amz_cell from, amz_cell to, co
         if (bits_get(onpath, (uint64_t)nb)) {
             while (cur != nb && len > 0) { /* nb is on the path, so len > 0 until we reach it */
                 bits_clear(onpath, (uint64_t)cur);
-                cur = grid_neighbor(m, cur, backs[--len]);
+                cur = solve_next(m, cur, backs[--len]);
             }
         } else {
             if (len == cap) {
