@@ -223,7 +223,7 @@ int slide_bench(int argc, char **argv)
             continue;
         /* Boards are numbered in file order, whether picked or not. */
         board_no++;
-        /* --first 0 is no limit: every board runs. */
+        /* first 0: --first not given, every board runs (the option refuses 0). */
         if (o.first && board_no > o.first)
             break;
         if (has_only && (board_no > sizeof only * 8 || !(only[(board_no - 1) / 8] >> ((board_no - 1) % 8) & 1)))

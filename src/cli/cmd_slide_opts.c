@@ -98,8 +98,8 @@ static int parse_seconds(const char *cmd, const char *s, double *out)
 
 /* Handles the options shared by check, solve and bench; CLI_OK if c was one, -1 if
  * not, or a usage error. Each command first turns away the codes it does not take.
- * --max-memory goes through cli_parse_bytes, so 0 is accepted here and means the
- * default limit (slide_opts), unlike the other commands' --max-memory. */
+ * --max-memory and --first refuse 0 as the other commands do (nothing fits in 0 bytes;
+ * no boards is no bench), so 0 in slide_opts keeps meaning "not given". */
 int slide_common_option(const char *cmd, int c, slide_opts *o)
 {
     switch (c) {
@@ -116,9 +116,14 @@ int slide_common_option(const char *cmd, int c, slide_opts *o)
     case OPT_CACHE: o->so.cache_dir = optarg; return CLI_OK;
     case OPT_LIMIT: return parse_limit(cmd, optarg, &o->so.node_limit);
     case OPT_TIMEOUT: return parse_seconds(cmd, optarg, &o->so.timeout);
-    case OPT_FIRST: return cli_parse_u64(cmd, "--first", optarg, &o->first);
+    case OPT_FIRST: {
+        int rc = cli_parse_u64(cmd, "--first", optarg, &o->first);
+        if (rc == CLI_OK && o->first == 0)
+            return cli_usage(cmd, "--first", "'%s': expected 1 or more boards", optarg);
+        return rc;
+    }
     case 'q': o->quiet = true; return CLI_OK;
-    case OPT_MAXMEM: return cli_parse_bytes(cmd, "--max-memory", optarg, &o->max_memory);
+    case OPT_MAXMEM: return cli_parse_max_memory(cmd, optarg, &o->max_memory);
     }
     return -1;
 }

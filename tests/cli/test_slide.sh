@@ -317,6 +317,14 @@ if [ -r "$KORF" ]; then
     [ "$rc" -eq 0 ] && [[ $out == *"total: 3 solved, 0 failed"* ]] && ok || bad "bench ida: $rc $out $err"
     run slide bench "$KORF" -a fast --first 5
     [ "$rc" -eq 0 ] && [[ $out == *"total: 5 solved"* ]] && ok || bad "bench fast: $rc $err"
+    # 0 is refused as every command refuses it: no boards, nothing fits in 0 bytes.
+    run slide bench "$KORF" -a fast --first 0
+    expect_error 2 "--first: '0': expected 1 or more" "bench --first 0"
+    for sub in "solve 1 2 3 4 5 6 7 0 8" "bench $KORF -a fast --first 1"; do
+        # shellcheck disable=SC2086 # the subcommand's words split on purpose
+        run slide $sub --max-memory 0
+        expect_error 2 "nothing fits in 0 bytes" "slide ${sub%% *} --max-memory 0"
+    done
     run slide bench "$T/light.txt" -a wastar --weight 2
     [ "$rc" -eq 0 ] && [[ $out == *"total: 3 solved"* ]] && ok || bad "bench wastar: $rc $err"
     # --only picks boards by their number in the file; the rows keep that number.
