@@ -155,16 +155,9 @@ static int parse(int argc, char **argv, anim_args *a)
     /* Options that shape a generated maze mean nothing for a finished one: the first of
      * these given is named. --start and --goal stay allowed: they move the loaded maze's
      * ends. */
-    if (a->input) {
-        const cli_maze_args *m = &a->maze;
-        const char *maze_opt = m->has_size ? "--size" : m->has_seed ? "--seed" : m->mask ? "--mask"
-                             : m->shape ? "--shape" : m->o.braid > 0 ? "--braid" : m->o.unicursal ? "--unicursal"
-                             : m->symmetry ? "--symmetry" : m->o.sparse || m->o.sparse_share > 0 ? "--sparse"
-                             : m->given ? "generator options"
-                             : NULL;
-        if (maze_opt)
-            return cli_usage(cmd, maze_opt, "the maze comes from %s: drop %s", a->input, maze_opt);
-    }
+    const char *maze_opt = a->input ? cli_maze_making_option(&a->maze) : NULL;
+    if (maze_opt)
+        return cli_usage(cmd, maze_opt, "the maze comes from %s: drop %s", a->input, maze_opt);
     /* Run with a FILE too: it resolves a->maze.g, read just below. A weave FILE is
      * refused later, by amz_anim_check. */
     if ((rc = cli_maze_check(cmd, &a->maze)) || (rc = cli_maze_pictured(cmd, &a->maze, "animations")))

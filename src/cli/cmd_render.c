@@ -70,7 +70,8 @@ static const char help[] =
  * text art the style and colour are refused (usage, exit 2) before the maze is read;
  * --colors and --page are parsed with the picture, after the read (also exit 2). A maze
  * that cannot be read, a picture past --max-memory and a failed write are CLI_FAIL
- * (exit 1). --style and --color do nothing for pictures. */
+ * (exit 1). --style and --color with a picture are a usage error, as picture
+ * options with text art are. */
 int cmd_render(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -90,15 +91,15 @@ int cmd_render(int argc, char **argv)
     cli_output out = {0};
     cli_image_args img;
     cli_image_args_init(&img);
-    bool picture_only = false;
+    bool picture_only = false, text_only = false;
     int c, rc;
     cli_getopt_reset();
     while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
         switch (c) {
-        case 'y': out.style = optarg; break;
+        case 'y': out.style = optarg; text_only = true; break;
         case 'P': out.no_solution = img.no_solution = false; break;
         case 'N': out.no_solution = img.no_solution = true; break;
-        case 'c': out.color = optarg; break;
+        case 'c': out.color = optarg; text_only = true; break;
         case 'o': out.path = optarg; break;
         case 'F': out.format = optarg; break;
         case 'M': if ((rc = cli_parse_max_memory(cmd, optarg, &max_memory))) return rc; break;
@@ -131,6 +132,8 @@ int cmd_render(int argc, char **argv)
     const bool picture = k > 0;
     if (!picture && picture_only)
         return cli_usage(cmd, cmd, "picture options need a picture: -o FILE.png|.svg|.pdf or --format png|svg|pdf");
+    if (picture && text_only)
+        return cli_usage(cmd, cmd, "--style and --color are for text art, not pictures (pictures take --colors)");
     /* Text art whatever stdout is: render never writes .amz, which cli_output_check
      * would otherwise pick for a pipe. (Unused for a picture.) */
     out.format = "text";

@@ -213,6 +213,27 @@ static int parse_sparse(const char *cmd, const char *s, amz_gen_options *o)
     return CLI_OK;
 }
 
+const char *cli_maze_making_option(const cli_maze_args *a)
+{
+    if (a->given)
+        for (int i = 0; i < AMZ_GEN_OPTIONS; i++)
+            if (a->given & (1u << i))
+                return a->given_name[i];
+    return a->has_size ? "--size" : a->has_topology ? "--topology" : a->has_algorithm ? "--algorithm"
+         : a->has_seed ? "--seed" : a->levels ? "--levels" : a->wrap ? "--wrap" : a->weave > 0 ? "--weave"
+         : a->mask ? "--mask" : a->shape ? "--shape" : a->allow_islands ? "--allow-islands"
+         : a->o.braid > 0 ? "--braid" : a->o.unicursal ? "--unicursal" : a->symmetry ? "--symmetry"
+         : a->labyrinth ? "--labyrinth" : a->o.sparse || a->o.sparse_share > 0 ? "--sparse"
+         : a->root.given ? "--root" : a->has_target ? a->target_opt
+         : NULL;
+}
+
+const char *cli_maze_ends_option(const cli_maze_args *a)
+{
+    return a->start.given ? "--start" : a->goal.given ? "--goal" : a->o.ends == AMZ_ENDS_FARTHEST ? "--goal farthest"
+         : a->o.ends == AMZ_ENDS_LONGEST ? "--longest" : NULL;
+}
+
 int cli_maze_parse(const char *cmd, cli_maze_args *a, int c, const char *arg)
 {
     int rc = CLI_OK;
@@ -235,7 +256,7 @@ int cli_maze_parse(const char *cmd, cli_maze_args *a, int c, const char *arg)
         if ((rc = parse_unit(cmd, "--weave", arg, &a->weave)) == CLI_OK)
             a->o.weave = a->weave;
         return rc;
-    case 't': a->topology = arg; return CLI_OK;
+    case 't': a->topology = arg; a->has_topology = true; return CLI_OK;
     case 'a': a->algorithm = arg; a->has_algorithm = true; return CLI_OK;
     case MA_SEED:
         if ((rc = cli_parse_u64(cmd, "--seed", arg, &a->seed)) == CLI_OK)

@@ -142,6 +142,7 @@ typedef struct cli_maze_args {
     int64_t w, h;           /* the command's default size */
     bool has_size, has_seed, allow_islands;
     const char *size;       /* -s as written (parsed once the topology is known) */
+    bool has_topology;
     const char *topology, *algorithm, *shape, *mask;
     uint64_t seed;
     cli_cell start, goal, root;
@@ -171,6 +172,13 @@ typedef struct cli_maze_args {
 
 /* Defaults: a w x h square backtracker maze, random seed, ends kept. */
 void cli_maze_args_init(cli_maze_args *a, int64_t w, int64_t h);
+/* The first option given that makes or shapes a generated maze (size, topology,
+ * generator, seed, grid, mask, shape, islands, braid, unicursal, symmetry, labyrinth,
+ * sparse, root, a difficulty target, generator options), as spelt on the command line;
+ * NULL if none. Commands whose maze comes from a file refuse these by name. */
+const char *cli_maze_making_option(const cli_maze_args *a);
+/* The first of --start, --goal, --goal farthest and --longest given, or NULL. */
+const char *cli_maze_ends_option(const cli_maze_args *a);
 /* Handles getopt code c (with its argument) if it is a maze option: CLI_OK, or a usage
  * error (CLI_USAGE, printed). CLI_NOT_MINE for any other code. */
 enum { CLI_NOT_MINE = -1 };

@@ -485,14 +485,9 @@ int cmd_play(int argc, char **argv)
     memset(&u, 0, sizeof u);
     cli_maze_args a;
     cli_maze_args_init(&a, 2, 2); /* without --size the terminal sets the size below */
-    /* cli_maze_args has no flag for -t (its default is a name), so -t and -a are noted
-     * here for the refusals of --dungeon and --file below. */
-    bool topology_given = false, algorithm_given = false;
     int c, rc;
     cli_getopt_reset();
     while ((c = getopt_long(argc, argv, ":s:t:a:h", longopts, NULL)) != -1) {
-        topology_given |= c == 't';
-        algorithm_given |= c == 'a';
         if ((rc = cli_maze_parse(cmd, &a, c, optarg)) != CLI_NOT_MINE) {
             if (rc)
                 return rc;
@@ -509,20 +504,16 @@ int cmd_play(int argc, char **argv)
     if (optind < argc)
         return cli_usage(cmd, cmd, "unexpected argument '%s'", argv[optind]);
     if (dungeon) { /* a dungeon is its own map: no maze option, no maze file */
-        if (file || argc != optind || topology_given || algorithm_given || a.has_size || a.has_seed || a.mask ||
-            a.levels || a.wrap || a.weave > 0 || a.shape || a.start.given || a.goal.given || a.o.braid > 0 || a.given || a.o.ends || a.o.unicursal ||
-            a.symmetry || a.labyrinth || a.o.sparse || a.o.sparse_share > 0)
+        if (file || cli_maze_making_option(&a) || cli_maze_ends_option(&a))
             return cli_usage(cmd, "--dungeon", "the dungeon file is the whole map: only --fog goes with it");
         return cli_play_dungeon(cmd, dungeon, u.fog);
     }
     /* A file is the whole maze: an option that would make or change one is refused by
      * name rather than ignored. */
     if (file) {
-        const char *maze_opt = a.has_size ? "--size" : topology_given ? "--topology" : algorithm_given ? "--algorithm"
-                             : a.has_seed ? "--seed" : a.mask ? "--mask" : a.shape ? "--shape"
-                             : a.o.braid > 0 ? "--braid" : a.start.given ? "--start" : a.goal.given ? "--goal"
-                             : a.o.ends != AMZ_ENDS_KEEP ? "--longest or --goal farthest" : a.given ? "generator options"
-                             : NULL;
+        const char *maze_opt = cli_maze_making_option(&a);
+        if (!maze_opt)
+            maze_opt = cli_maze_ends_option(&a);
         if (maze_opt)
             return cli_usage(cmd, "--file", "the file sets the maze: drop %s", maze_opt);
         if (strcmp(file, "-") == 0)

@@ -77,6 +77,35 @@ run animate m.amz -o o/a.gif --cell 6 --duration 1
 expect_ok "animate FILE -o a.gif"
 run animate m.amz -s 5x5 -o o/b.gif
 expect_fail 2 "the maze comes from m.amz: drop --size" "animate FILE with --size"
+# Every option that makes a maze is refused by name when the maze comes from a file,
+# by animate FILE and play --file alike (one list, cli_maze_making_option).
+for pair in "-t hex|--topology" "-a wilson|--algorithm" "--seed 3|--seed" "--levels 2|--levels" \
+            "--wrap x|--wrap" "--weave 0.3|--weave" "--shape circle|--shape" "--braid 0.2|--braid" \
+            "--unicursal|--unicursal" "--symmetry x|--symmetry" "--sparse 1|--sparse" "--root 1,1|--root" \
+            "--allow-islands|--allow-islands" "--branching 0.5|--branching" "--difficulty hard|--difficulty"; do
+  opt=${pair%|*} name=${pair#*|}
+  # shellcheck disable=SC2086 # the option and its value split on purpose
+  run animate m.amz $opt -o o/d.gif
+  if [ "$name" = --difficulty ]; then
+    expect_fail 2 "unknown option '--difficulty'" "animate FILE $opt"
+  else
+    expect_fail 2 "$name: the maze comes from m.amz: drop $name" "animate FILE $opt"
+  fi
+  # shellcheck disable=SC2086
+  run play --file m.amz $opt
+  if [ "$name" = --difficulty ]; then
+    expect_fail 2 "unknown option '--difficulty'" "play --file $opt"
+  else
+    expect_fail 2 "the file sets the maze: drop $name" "play --file $opt"
+  fi
+done
+run play --file m.amz --start 1,1
+expect_fail 2 "the file sets the maze: drop --start" "play --file --start"
+# Text-art options with a picture are refused as picture options with text art are.
+run render m.amz --style unicode -o o/r.png
+expect_fail 2 "--style and --color are for text art" "render --style with a picture"
+run render m.amz --color always --format svg
+expect_fail 2 "--style and --color are for text art" "render --color with a picture"
 run animate m.amz --what generate -o o/c.gif
 expect_fail 2 "only --what solve animates it" "animate FILE --what generate"
 
