@@ -382,7 +382,7 @@ static void won(ui *u, int64_t now)
 /* The best-times key: topology and size, then the settings that change the game
  * when they are not the defaults (generator, braid, unicursal, symmetry, sparse). Each
  * part is added only while the key has room (SCORES_KEY_MAX), so a long key is cut,
- * never overrun. scores_record takes only [a-z0-9-] keys. */
+ * never overrun. scores_record takes only [a-z0-9-] keys, like maze-square-20x10-braid0p3. */
 static void set_key(ui *u)
 {
     int n = snprintf(u->key, sizeof u->key, "maze-%s-%dx%d", amz_topology_name(u->g.maze.topology),
@@ -397,6 +397,10 @@ static void set_key(ui *u)
         n += snprintf(u->key + n, sizeof u->key - (size_t)n, "-sym%s", amz_symmetry_name(u->o.symmetry));
     if (n > 0 && (size_t)n < sizeof u->key && (u->o.sparse || u->o.sparse_share > 0))
         snprintf(u->key + n, sizeof u->key - (size_t)n, "-sparse%u:%g", u->o.sparse, u->o.sparse_share);
+    /* Numbers in key characters: the decimal point as 'p', the sparse pair's ':' as '-'
+     * (a key with either was refused, so such games never kept a best time). */
+    for (char *k = u->key; *k; k++)
+        *k = *k == '.' ? 'p' : *k == ':' ? '-' : *k;
 }
 
 /* A new maze on the grid of this one (its size, shape or mask, start and goal), by

@@ -181,6 +181,25 @@ finished "play 5x5" 0
 grep -qE "^maze-square-5x5 [0-9]+ $optimal\$" "$XDG_DATA_HOME/amaze/scores" ||
     fail "play: best time not in the scores file: $(cat "$XDG_DATA_HOME/amaze/scores" 2>&1)"
 
+# ---- play: a braided game keeps its best time too (its key has a number with a
+# decimal point, written in key characters: braid0p5) ----
+"$AMAZE" generate --seed 1 -s 5x5 --braid 0.5 -o "$T/b5.amz" && "$AMAZE" solve --json "$T/b5.amz" >"$T/b5.json" ||
+    fail "generate/solve for the braided key sequence"
+mapfile -t cells < <(json_list "$T/b5.json" solution)
+keys_for_path 5 square "${cells[@]}"
+bkeys=()
+for m in "${MOVES[@]}"; do
+    case $m in N) bkeys+=(Up) ;; E) bkeys+=(Right) ;; S) bkeys+=(Down) ;; W) bkeys+=(Left) ;; esac
+done
+start braid play --seed 1 -s 5x5 --braid 0.5
+wait_for "moves 0 " "play --braid: status line"
+tm send-keys "${bkeys[@]}"
+wait_for "YOU WIN" "play --braid: win panel"
+tm send-keys q
+finished "play --braid" 0
+grep -qE "^maze-square-5x5-braid0p5 [0-9]+ ${#MOVES[@]}\$" "$XDG_DATA_HOME/amaze/scores" ||
+    fail "play --braid: best time not in the scores file: $(cat "$XDG_DATA_HOME/amaze/scores" 2>&1)"
+
 # ---- play: every status segment at once (size, time, moves, optimal, PAUSED, fog,
 # best, seed, visited): the line is built from all nine before it is fitted ----
 start allsegs play --seed 1 -s 5x5 --fog
