@@ -137,7 +137,7 @@ amz_status amz_slide_solve(const amz_slide_board *b, const char *algorithm, cons
                            const amz_observer *obs, amz_slide_solution *out, amz_error *err)
 {
     memset(out, 0, sizeof *out);
-    slide_req rq = {NULL};
+    slide_req rq = {0};
     amz_status st = slide_request(b, algorithm, o, &rq, err);
     if (st)
         return st;

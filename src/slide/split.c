@@ -44,7 +44,7 @@ amz_status amz_slide_split_new(const amz_slide_board *b, const char *algorithm, 
                                amz_slide_split **out, amz_error *err)
 {
     *out = NULL;
-    slide_req rq = {NULL};
+    slide_req rq = {0};
     amz_status st = slide_request(b, algorithm, o, &rq, err);
     if (st)
         return st;
