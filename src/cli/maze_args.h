@@ -140,9 +140,8 @@ enum {
 typedef struct cli_maze_args {
     /* As given. */
     int64_t w, h;           /* the command's default size */
-    bool has_size, has_seed, allow_islands;
+    bool has_size, has_seed, allow_islands, has_topology;
     const char *size;       /* -s as written (parsed once the topology is known) */
-    bool has_topology;
     const char *topology, *algorithm, *shape, *mask;
     uint64_t seed;
     cli_cell start, goal, root;
