@@ -17,10 +17,11 @@ static amz_status run(amz_maze *m, amz_rng *rng, const amz_observer *obs, const 
     amz_status st = gen_walker_init(&w, m, rng, obs, name, err);
     if (st)
         return st;
-    if (ab_thirds >= 3)
-        st = gen_walk_aldous_broder(&w, w.total);
-    else if (ab_thirds > 0)
-        st = gen_walk_aldous_broder(&w, w.total * (uint64_t)ab_thirds / 3 > 1 ? w.total * (uint64_t)ab_thirds / 3 : 1);
+    if (ab_thirds > 0) {
+        /* A part share stops at one cell at least; the whole part is w.total exactly. */
+        uint64_t stop = w.total * (uint64_t)ab_thirds / 3;
+        st = gen_walk_aldous_broder(&w, stop > 1 || ab_thirds == 3 ? stop : 1);
+    }
     if (st == AMZ_OK && ab_thirds < 3)
         st = gen_walk_wilson(&w);
     return gen_walker_finish(&w, st, name, err);
