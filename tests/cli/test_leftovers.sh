@@ -14,9 +14,10 @@ fails=0
 fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
 
 # Sizes that keep each write going long enough to be caught; the sanitizer build runs
-# ten times slower, so a quarter of the work there takes as long.
+# ten times slower, so a quarter of the work there takes as long (the picture and the
+# terrain keep a quarter; a sixteenth of the terrain was done before it could be caught).
 pic=1200x900 world=8192x8192 maze=3000x3000
-if [ -n "${AMZ_SANITIZED-}" ]; then pic=600x450 world=2048x2048 maze=1500x1500; fi
+if [ -n "${AMZ_SANITIZED-}" ]; then pic=600x450 world=4096x4096 maze=1500x1500; fi
 "$AMAZE" generate -s 1500x1500 --seed 4 -o "$tmp/big.amz" || fail "setup: big maze"
 "$AMAZE" generate -s $pic --seed 4 | "$AMAZE" render - -o "$tmp/pic.png" --cell 3 || fail "setup: picture"
 
