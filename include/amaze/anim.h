@@ -96,8 +96,8 @@ AMZ_API void amz_anim_options_init(amz_anim_options *o);
  * initialised maze whose topology, size, mask, start and goal are kept: it is
  * generated (and for BOTH solved, the solution attached). For SOLVE, m is a finished
  * maze that gets its solution attached. With steps_per_frame 0 the algorithms run
- * twice (once to count events). Every grid but weave (amz_anim_check). Errors:
- * AMZ_EINVAL/AMZ_ERANGE for options (canvas
+ * twice (once to count events). Every grid. Errors: AMZ_EINVAL/AMZ_ERANGE for
+ * options (canvas
  * over 16 Mpx or 65535 px a side), those of amz_gen_run and amz_solve_run
  * (AMZ_ENOPATH...), AMZ_ENOMEM, AMZ_ECANCELED when fn stops. `stats` may be NULL.
  * Memory: the canvas (5 bytes a pixel) and 6 bytes a cell. */
@@ -105,8 +105,8 @@ AMZ_API amz_status amz_anim_run(amz_maze *m, const amz_anim_options *o, amz_fram
                                 amz_anim_stats *stats, amz_error *err);
 
 /* What amz_anim_run checks before it starts: the options (AMZ_EINVAL, AMZ_ERANGE) and
- * the frames' picture layout (amz_image_layout_get's errors, never streamed: so
- * AMZ_EUNSUPPORTED for a weave maze). o NULL = defaults. */
+ * the frames' picture layout (amz_image_layout_get's errors, never streamed). o NULL =
+ * defaults. */
 AMZ_API amz_status amz_anim_check(const amz_maze *m, const amz_anim_options *o, amz_error *err);
 
 /* Peak bytes amz_anim_run on m with o needs beyond the maze itself: the canvas and

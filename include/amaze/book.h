@@ -107,7 +107,7 @@ AMZ_API size_t amz_book_page_count(const amz_book_item *items, size_t n, const a
 AMZ_API uint64_t amz_book_memory_estimate(const amz_book_item *items, size_t n, const amz_book_options *o);
 
 /* Writes the book of n (1 .. 100000) items as one PDF to `out`. Mazes are drawn as
- * amz_image_write draws them (every grid but weave, any shape), scaled to their slot with walls
+ * amz_image_write draws them (every grid, any shape), scaled to their slot with walls
  * of 0.35 to 1.8 pt; their solutions only in the key. Errors: AMZ_EINVAL (no items,
  * a maze item without a maze, a maze without a solution when o->key is set, a slide
  * item without moves), those of amz_book_options_check and amz_image_layout_get,

@@ -42,7 +42,11 @@
  * centre to the middle of the side it leaves by and on to the next centre; stairs are
  * small triangles, up above a cell's centre and down below it; start and goal discs.
  * Their PNGs carry the grid in a private "amGr" chunk, which amz_image_read_maze
- * refuses (AMZ_EUNSUPPORTED). Weave mazes are refused (AMZ_EUNSUPPORTED).
+ * refuses (AMZ_EUNSUPPORTED). A cell a weave under-passage crosses is a bridge: the
+ * corridor on top between two walls a quarter cell in from its sides, the tunnel
+ * entering through gaps in the other two sides (their end quarters stay walls) between
+ * walls that stop at the bridge's, the four corners in the background colour; the
+ * tunnel's solution runs straight under the bridge's walls.
  *
  * Openings: with `openings` on (the default) a start or goal beside the outside (the
  * grid's border or a removed cell, so on the rim of a shape or mask too) gets a gap in
@@ -178,8 +182,7 @@ typedef struct amz_image_layout {
     bool streamed;          /* written row by row (square PNG, block style) */
 } amz_image_layout;
 
-/* Resolves the options for m and format f without drawing. AMZ_EUNSUPPORTED for a
- * weave maze. AMZ_ERANGE (with the reason) for sizes out of range, a hex or vector
+/* Resolves the options for m and format f without drawing. AMZ_ERANGE (with the reason) for sizes out of range, a hex or vector
  * picture too large, or streaming a picture that cannot be streamed (only flat square
  * ones can); AMZ_EUNSUPPORTED for --distances on a streamed picture. O(cells) for the
  * grids drawn from the model's geometry (their extent), else O(1). */

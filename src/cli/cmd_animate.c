@@ -158,9 +158,8 @@ static int parse(int argc, char **argv, anim_args *a)
     const char *maze_opt = a->input ? cli_maze_making_option(&a->maze) : NULL;
     if (maze_opt)
         return cli_usage(cmd, maze_opt, "the maze comes from %s: drop %s", a->input, maze_opt);
-    /* Run with a FILE too: it resolves a->maze.g, read just below. A weave FILE is
-     * refused later, by amz_anim_check. */
-    if ((rc = cli_maze_check(cmd, &a->maze)) || (rc = cli_maze_pictured(cmd, &a->maze, "animations")))
+    /* Run with a FILE too: it resolves a->maze.g, read just below. */
+    if ((rc = cli_maze_check(cmd, &a->maze)))
         return rc;
     a->o.generator = a->maze.g->name;
     if (!amz_solve_find(a->o.solver))

@@ -213,8 +213,6 @@ static int check_args(book_args *b, int nfiles)
     z->aspect = amz_book_slot_aspect(&b->o, AMZ_TOPO_SQUARE);
     if ((rc = cli_maze_check(cmd, z)))
         return rc;
-    if ((rc = cli_maze_pictured(cmd, z, "books")))
-        return rc;
     z->aspect = amz_book_slot_aspect(&b->o, z->topo);
     /* Without -s or a difficulty: a square-ish maze shaped to its slot (the other
      * grids keep their default size). */

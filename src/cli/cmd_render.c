@@ -29,7 +29,7 @@ static const char help[] =
     "                           per block)\n"
     "      --color WHEN         auto (default: on a terminal), always or never\n"
     "\n"
-    "Pictures (every grid but weave; removed cells are left out):\n"
+    "Pictures (every grid; removed cells are left out):\n"
     "      --cell PX            cell size, 2..1024 (hex 4..1024); default: the grid\n"
     "                           drawn 2048 px on its longer side, at most 16 (hex 20,\n"
     "                           triangle 24: the same area), at least 2 (hex 4)\n"

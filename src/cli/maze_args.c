@@ -360,16 +360,8 @@ int cli_maze_flat(const char *cmd, const cli_maze_args *a, const char *what)
     const char *opt = topo ? "--topology" : a->grid.levels > 1 ? "--levels" : a->grid.wrap ? "--wrap" : "--weave";
     const char *kind = topo ? amz_topology_name(a->topo) : a->grid.levels > 1 ? "3D" : a->grid.wrap ? "wrapped"
                                                                                                     : "weave";
-    return cli_usage(cmd, opt, "%s flat square and hex mazes, not %s ones (write .amz or JSON: the web page draws them)",
+    return cli_usage(cmd, opt, "%s flat square and hex mazes, not %s ones (pictures and the web page draw them)",
                      what, kind);
-}
-
-int cli_maze_pictured(const char *cmd, const cli_maze_args *a, const char *what)
-{
-    if (!a->grid.weave)
-        return CLI_OK;
-    return cli_usage(cmd, "--weave", "%s draw pictures, which do not draw weave mazes yet (write .amz or JSON: the web "
-                     "page draws them)", what);
 }
 
 int cli_maze_check(const char *cmd, cli_maze_args *a)

@@ -189,9 +189,6 @@ int cli_maze_check(const char *cmd, cli_maze_args *a);
  * grid cli_maze_check resolved is not flat square or hex, for a command or output that
  * draws cells in that layout: `what` starts the message ("play takes"). */
 int cli_maze_flat(const char *cmd, const cli_maze_args *a, const char *what);
-/* A usage error naming --weave for a weave maze, for a command whose output is a
- * picture (which weave mazes have not yet): `what` starts the message ("books"). */
-int cli_maze_pictured(const char *cmd, const cli_maze_args *a, const char *what);
 /* Bytes making the maze needs (the grid, the generator's work; `watched`: step by step,
  * as animations watch); a mask's size is known only once it is read. */
 uint64_t cli_maze_memory(const cli_maze_args *a, bool watched);

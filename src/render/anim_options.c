@@ -54,7 +54,7 @@ amz_status amz_anim_check(const amz_maze *m, const amz_anim_options *o, amz_erro
     amz_status st = anim_check_options(o, err);
     if (st)
         return st;
-    /* Frames are pictures in memory: their layout must be one (weave has none). */
+    /* Frames are pictures in memory, never streamed. */
     amz_image_options io = o->image;
     io.stream = AMZ_STREAM_NEVER;
     io.distances = false;

@@ -8,8 +8,8 @@
  * and on from the other side); stairs (a small triangle pointing up or down in a cell
  * with a passage to the level above or below); the start and goal discs; the walls,
  * stroked along every closed side once. With per-cell boxes (animations) a clipped
- * redraw visits only the cells it touches. Weave mazes are refused before this (their
- * under-passages need an inset drawing). */
+ * redraw visits only the cells it touches. Weave mazes: a cell an under-passage crosses
+ * is drawn as a bridge (see "Weave crossings" below). */
 #include <math.h>
 #include <string.h>
 
@@ -148,6 +148,110 @@ static bool touches(const img_scene *s, const clip *k, amz_cell c)
     return b[2] >= k->x0 && b[0] <= k->x1 && b[3] >= k->y0 && b[1] <= k->y1;
 }
 
+/* ---- Weave crossings ----
+ * A cell an under-passage crosses (amaze/maze.h: its own passages are the straight
+ * corridor across it) is drawn as a bridge: the corridor on top runs between two walls
+ * set CROSS_INSET of a cell in from its sides, the tunnel below comes in through gaps
+ * in the other two sides, between walls that stop at the bridge's (the gap is what
+ * shows it passing under), and the four corners between them are the background.
+ * Every side of a crossing cell is drawn by the cell itself as its two end pieces; a
+ * neighbour leaves a side it shares with one alone. The tunnel's path runs straight
+ * through the cell under the bridge's walls. */
+static const double CROSS_INSET = 0.25;
+
+/* 0 if c is no crossing, 1 if an under-passage runs N-S under it, 2 if W-E. */
+static int crossing(const amz_maze *m, amz_cell c)
+{
+    if (!m->weave || c == AMZ_NO_CELL || !amz_maze_exists(m, c))
+        return 0;
+    amz_cell n = amz_maze_neighbor(m, c, AMZ_SQ_N), w = amz_maze_neighbor(m, c, AMZ_SQ_W);
+    if (n != AMZ_NO_CELL && amz_maze_passage(m, n, AMZ_SQ_S2))
+        return 1;
+    if (w != AMZ_NO_CELL && amz_maze_passage(m, w, AMZ_SQ_E2))
+        return 2;
+    return 0;
+}
+
+/* The two end pieces of side sd, CROSS_INSET of its length each, as sub-paths. */
+static void end_pieces(cairo_t *cr, const img_geo *g, const amz_side *sd)
+{
+    const double f = CROSS_INSET, dx = sd->b.x - sd->a.x, dy = sd->b.y - sd->a.y;
+    const amz_point seg[4] = {sd->a, {sd->a.x + f * dx, sd->a.y + f * dy}, {sd->b.x - f * dx, sd->b.y - f * dy}, sd->b};
+    for (int i = 0; i < 4; i += 2) {
+        double x, y;
+        to_px(g, seg[i], &x, &y);
+        cairo_move_to(cr, x, y);
+        to_px(g, seg[i + 1], &x, &y);
+        cairo_line_to(cr, x, y);
+    }
+}
+
+/* Model point (u, v) of crossing cell c in its tunnel's frame: u across the tunnel,
+ * v along it, both -0.5 .. 0.5 from the centre. */
+static amz_point cross_pt(amz_point ctr, int axis, double u, double v)
+{
+    return axis == 1 ? (amz_point){ctr.x + u, ctr.y + v} : (amz_point){ctr.x + v, ctr.y + u};
+}
+
+/* Appends the segment from p to q (model points) as a sub-path. */
+static void segment(cairo_t *cr, const img_geo *g, amz_point p, amz_point q)
+{
+    double x, y;
+    to_px(g, p, &x, &y);
+    cairo_move_to(cr, x, y);
+    to_px(g, q, &x, &y);
+    cairo_line_to(cr, x, y);
+}
+
+/* The corners of every crossing cell, in the background colour, over the fills. */
+static void cross_corners(cairo_t *cr, const img_scene *s, const clip *k)
+{
+    const amz_maze *m = s->m;
+    if (!m->weave)
+        return;
+    const double h = 0.5, q = CROSS_INSET;
+    bool any = false;
+    for (amz_cell c = 0; c < m->ncells; c++) {
+        const int axis = crossing(m, c);
+        if (!axis || !touches(s, k, c))
+            continue;
+        const amz_point ctr = amz_maze_cell_center(m, c);
+        for (int i = 0; i < 4; i++) {
+            const double u = i & 1 ? h - q : -h, v = i & 2 ? h - q : -h;
+            double x0, y0, x1, y1;
+            to_px(&s->geo, cross_pt(ctr, axis, u, v), &x0, &y0);
+            to_px(&s->geo, cross_pt(ctr, axis, u + q, v + q), &x1, &y1);
+            cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+            any = true;
+        }
+    }
+    if (any) {
+        img_set_color(cr, s->pal->background);
+        cairo_fill(cr);
+    }
+}
+
+/* A crossing cell's walls: its sides' end pieces, the bridge's two walls along the
+ * corridor on top, and the tunnel's walls from its gaps to the bridge. */
+static void cross_walls(cairo_t *cr, const img_scene *s, amz_cell c, int axis)
+{
+    const img_geo *g = &s->geo;
+    amz_side sides[AMZ_MAX_SIDES];
+    const int n = amz_maze_cell_sides(s->m, c, sides);
+    for (int i = 0; i < n; i++)
+        end_pieces(cr, g, &sides[i]);
+    const amz_point ctr = amz_maze_cell_center(s->m, c);
+    const double h = 0.5, q = CROSS_INSET;
+    for (int side = -1; side <= 1; side += 2) {
+        const double v = side * (h - q); /* the bridge wall on this side of the centre */
+        segment(cr, g, cross_pt(ctr, axis, -h, v), cross_pt(ctr, axis, h, v));
+        for (int across = -1; across <= 1; across += 2) {
+            const double u = across * (h - q); /* a tunnel wall, from the gap to the bridge */
+            segment(cr, g, cross_pt(ctr, axis, u, side * h), cross_pt(ctr, axis, u, v));
+        }
+    }
+}
+
 /* Cell fills, consecutive cells of one colour in one path (one fill, and one SVG
  * element for a plain floor). */
 static void fills(cairo_t *cr, const img_scene *s, const clip *k)
@@ -213,6 +317,27 @@ static void solution(cairo_t *cr, const img_scene *s, const clip *clp)
                 continue;
             half_move(cr, s, c, &mine[k]);
         }
+        /* An under-passage on the path: to the middle of the side it dives under. */
+        for (int d = AMZ_SQ_N2; m->weave && d <= AMZ_SQ_W2; d++) {
+            amz_cell far = amz_maze_neighbor(m, c, d);
+            if (far == AMZ_NO_CELL || !bits_get(s->path_edges, grid_edge(m, c, d, far)))
+                continue;
+            for (int k = 0; k < n; k++)
+                if (mine[k].dir == d - AMZ_SQ_N2)
+                    half_move(cr, s, c, &mine[k]);
+        }
+    }
+    /* ... and through the crossing cell, from the tunnel's gap to the other. */
+    for (amz_cell c = 0; m->weave && c < m->ncells; c++) {
+        const int axis = crossing(m, c);
+        if (!axis || !touches(s, clp, c))
+            continue;
+        const int in = axis == 1 ? AMZ_SQ_N : AMZ_SQ_W, dive = axis == 1 ? AMZ_SQ_S2 : AMZ_SQ_E2;
+        amz_cell from = amz_maze_neighbor(m, c, in), far = amz_maze_neighbor(m, from, dive);
+        if (!bits_get(s->path_edges, grid_edge(m, from, dive, far)))
+            continue;
+        const amz_point ctr = amz_maze_cell_center(m, c);
+        segment(cr, &s->geo, cross_pt(ctr, axis, 0, -0.5), cross_pt(ctr, axis, 0, 0.5));
     }
     cairo_set_line_width(cr, s->geo.unit * 0.25 > 1 ? s->geo.unit * 0.25 : 1);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
@@ -296,7 +421,19 @@ static bool draws_wall(const img_scene *s, amz_cell c, const amz_side *sd)
     if (amz_maze_passage(m, c, d))
         return false;
     amz_side theirs[AMZ_MAX_SIDES];
-    return !(nb < c && side_at(m, nb, side_mid(sd), theirs) >= 0);
+    const bool shared = side_at(m, nb, side_mid(sd), theirs) >= 0;
+    /* A side shared with a crossing cell is the crossing's to draw. */
+    if (shared && crossing(m, nb))
+        return false;
+    return !(nb < c && shared);
+}
+
+/* Is c's side in direction d a gap a tunnel comes through (into a crossing on either
+ * side of it, across the side)? Drawn as its end pieces. */
+static bool tunnel_gap(const amz_maze *m, amz_cell c, int d)
+{
+    const int axis = d == AMZ_SQ_N || d == AMZ_SQ_S ? 1 : 2;
+    return crossing(m, c) == axis || crossing(m, amz_maze_neighbor(m, c, d)) == axis;
 }
 
 static void walls(cairo_t *cr, const img_scene *s, const clip *k)
@@ -306,10 +443,19 @@ static void walls(cairo_t *cr, const img_scene *s, const clip *k)
     for (amz_cell c = 0; c < m->ncells; c++) {
         if (!amz_maze_exists(m, c) || !touches(s, k, c))
             continue;
+        const int axis = crossing(m, c);
+        if (axis) {
+            cross_walls(cr, s, c, axis);
+            continue;
+        }
         int n = amz_maze_cell_sides(m, c, sides);
         for (int i = 0; i < n; i++) {
             if (!draws_wall(s, c, &sides[i]))
                 continue;
+            if (m->weave && tunnel_gap(m, c, sides[i].dir)) {
+                end_pieces(cr, &s->geo, &sides[i]);
+                continue;
+            }
             double x, y;
             to_px(&s->geo, sides[i].a, &x, &y);
             cairo_move_to(cr, x, y);
@@ -332,7 +478,10 @@ void img_any_note(const amz_maze *m, char *note, size_t cap)
     if (m->levels > 1 && n >= 0 && (size_t)n < cap)
         n += snprintf(note + n, cap - (size_t)n, ", %d levels", m->levels);
     if (m->wrap && n >= 0 && (size_t)n < cap)
-        snprintf(note + n, cap - (size_t)n, ", wrap %s%s", m->wrap & AMZ_WRAP_X ? "x" : "", m->wrap & AMZ_WRAP_Y ? "y" : "");
+        n += snprintf(note + n, cap - (size_t)n, ", wrap %s%s", m->wrap & AMZ_WRAP_X ? "x" : "",
+                      m->wrap & AMZ_WRAP_Y ? "y" : "");
+    if (m->weave && n >= 0 && (size_t)n < cap)
+        snprintf(note + n, cap - (size_t)n, ", weave");
 }
 
 /* The layers in img_draw_region's order: walls last, over the fills and the path. cr's
@@ -342,6 +491,7 @@ void img_any_draw(cairo_t *cr, const img_scene *s)
     clip k;
     cairo_clip_extents(cr, &k.x0, &k.y0, &k.x1, &k.y1);
     fills(cr, s, &k);
+    cross_corners(cr, s, &k);
     solution(cr, s, &k);
     stairs(cr, s, &k);
     marker(cr, s, s->start, s->pal->start);

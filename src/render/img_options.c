@@ -282,10 +282,6 @@ static double units_per_cell(const amz_maze *m)
 static amz_status any_layout(const amz_maze *m, const amz_image_options *o, amz_image_format f,
                              amz_image_layout *out, amz_error *err)
 {
-    if (m->weave)
-        return amz_errorf(err, AMZ_EUNSUPPORTED,
-                          "pictures of weave mazes are not drawn yet (an under-passage needs its own drawing); .amz "
-                          "and JSON keep them, and the web page draws them");
     amz_point lo, hi;
     amz_maze_extent(m, &lo, &hi);
     const double per = units_per_cell(m), wu = hi.x - lo.x, hu = hi.y - lo.y;

@@ -85,8 +85,8 @@ static amz_status need_flat(const amz_maze *m, const char *what, amz_error *err)
     const char *name = amz_topology_name(m->topology);
     const bool an = !*wrap && !m->weave && name && (name[0] == 'o' || name[0] == 'a' || name[0] == 'e');
     return amz_errorf(err, AMZ_EUNSUPPORTED,
-                      "%s flat square and hex mazes, not a%s %s%s%s maze%s (.amz and JSON keep it; the web page "
-                      "draws it)",
+                      "%s flat square and hex mazes, not a%s %s%s%s maze%s (a picture draws it: -o maze.png; "
+                      ".amz and JSON keep it)",
                       what, an ? "n" : "", wrap, m->weave ? "weave " : "", name ? name : "?", levels);
 }
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # test_grids_drawn.sh — what draws the grids beyond flat square and hex, and what
 # refuses them. Pictures (PNG, SVG, PDF, print pages), books and animations draw
-# polar, triangle, octagon, 3D and wrapped mazes; a PNG of one carries its grid, so
-# reading it back as a maze is refused. Weave mazes have no picture yet. Text art and
+# polar, triangle, octagon, 3D, wrapped and weave mazes; a PNG of one carries its
+# grid, so reading it back as a maze is refused, naming the grid. Text art and
 # play lay cells out as a flat grid and refuse the others by name, never drawing them
 # in the square layout: a file is refused with exit 1, grid options given to a command
 # that cannot draw them are a usage error (2) naming the option; no output file is
@@ -33,37 +33,31 @@ for g in "${grids[@]}"; do
     expect_ok "generate $g"
     run solve "g$k.amz" -o "s$k.amz"
     expect_ok "solve $g"
-    weave=0
-    case $g in *--weave*) weave=1 ;; esac
+    case $g in # what the picture's grid chunk says
+    *--weave*) grid="square, weave" ;; *--levels*) grid="levels" ;; *--wrap*) grid="wrap" ;;
+    *) grid=${g#-t } grid=${grid%% *} ;;
+    esac
     for f in "g$k.amz" "s$k.amz"; do
         for out in x.png x.svg x.pdf; do
-            if [ $weave = 1 ]; then
-                refused 1 "pictures of weave mazes are not drawn yet" render "$f" -o "$O/$out"
-            else
-                run render "$f" -o "$O/$out"
-                expect_ok "render $g -o $out"
-                [ -s "$O/$out" ] || fail "render $g -o $out wrote nothing"
-                rm -f "$O/$out"
-            fi
+            run render "$f" -o "$O/$out"
+            expect_ok "render $g -o $out"
+            [ -s "$O/$out" ] || fail "render $g -o $out wrote nothing"
+            rm -f "$O/$out"
         done
-        if [ $weave = 0 ]; then
-            run render "$f" --page a4 -o "$O/page.pdf"
-            expect_ok "render $g --page a4"
-            run book "$f" -o "$O/b.pdf"
-            expect_ok "book $g"
-            [ -s "$O/b.pdf" ] || fail "book $g wrote nothing"
-            run animate "$f" -o "$O/a.gif"
-            expect_ok "animate $g"
-            [ -s "$O/a.gif" ] || fail "animate $g wrote nothing"
-            rm -f "$O"/*
-            # The picture is marked with its grid: not read back as a square maze.
-            run render "$f" -o pic.png
-            expect_ok "render $g -o pic.png"
-            refused 1 "this picture's grid is" solve pic.png -o "$O/y.png"
-        else
-            refused 1 "pictures of weave mazes are not drawn yet" book "$f" -o "$O/x.pdf"
-            refused 1 "pictures of weave mazes are not drawn yet" animate "$f" -o "$O/x.gif"
-        fi
+        run render "$f" --page a4 -o "$O/page.pdf"
+        expect_ok "render $g --page a4"
+        run book "$f" -o "$O/b.pdf"
+        expect_ok "book $g"
+        [ -s "$O/b.pdf" ] || fail "book $g wrote nothing"
+        run animate "$f" -o "$O/a.gif"
+        expect_ok "animate $g"
+        [ -s "$O/a.gif" ] || fail "animate $g wrote nothing"
+        rm -f "$O"/*
+        # The picture is marked with its grid: not read back as a square maze.
+        run render "$f" -o pic.png
+        expect_ok "render $g -o pic.png"
+        refused 1 "this picture's grid is" solve pic.png -o "$O/y.png"
+        grep -q "grid is [^:]*$grid" "$ERR" || fail "solve of a $g picture does not name its grid: $(cat "$ERR")"
         for style in ascii unicode blocks; do
             refused 1 "$NEEDLE" render "$f" --style "$style" -o "$O/x.txt"
         done
@@ -78,16 +72,11 @@ for g in "${grids[@]}"; do
         esac
         refused 2 "$opt: text art takes $NEEDLE" generate $g --format text -o "$O/x.txt"
         refused 2 "$opt: play takes $NEEDLE" play $g
-        if [ $weave = 1 ]; then
-            refused 2 "--weave: books draw pictures, which do not draw weave mazes" book $g -n 2 -o "$O/x.pdf"
-            refused 2 "--weave: animations draw pictures, which do not draw weave mazes" animate $g -o "$O/x.gif"
-        else
-            run book $g -n 2 -o "$O/b.pdf"
-            expect_ok "book $g -n 2"
-            run animate $g --duration 1 -o "$O/a.gif"
-            expect_ok "animate $g"
-            rm -f "$O/b.pdf" "$O/a.gif"
-        fi
+        run book $g -n 2 -o "$O/b.pdf"
+        expect_ok "book $g -n 2"
+        run animate $g --duration 1 -o "$O/a.gif"
+        expect_ok "animate $g"
+        rm -f "$O/b.pdf" "$O/a.gif"
     }
 done
 

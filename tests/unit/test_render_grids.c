@@ -1,8 +1,8 @@
 /* test_render_grids.c — text art lays cells out as a flat square or hex grid, so it
  * refuses a maze of another grid (polar, triangle, octagon, 3D, wrapped, weave) with
  * AMZ_EUNSUPPORTED and a message naming it, writing nothing, rather than draw it in the
- * square layout. Animations and books are pictures: they take every grid but weave,
- * which they refuse (the pictures themselves: test_image_grids.c). Flat square and hex
+ * square layout. Animations and books are pictures: they take every grid (the
+ * pictures themselves: test_image_grids.c). Flat square and hex
  * mazes of the same generator draw through every entry (the control). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -88,8 +88,8 @@ static int draw_all(amz_maze *m, const char *named)
         CHECK(amz_render_text(m, &to, f, &err));
     }
 #undef CHECK
-    /* Animations and books are pictures: every grid but weave (the pictures themselves
-     * are tests/unit/test_image_grids.c's). */
+    /* Animations and books are pictures: every grid (the pictures themselves are
+     * tests/unit/test_image_grids.c's). */
     for (int k = 0; k < 3; k++) {
         amz_anim_options ao;
         amz_anim_options_init(&ao);
@@ -108,18 +108,12 @@ static int draw_all(amz_maze *m, const char *named)
                                : amz_book_write(&item, 1, &bo, f, &err);
         fclose(f);
         const char *what = k == 0 ? "gif" : k == 1 ? "animation" : "book";
-        if (m->weave) {
-            if (st != AMZ_EUNSUPPORTED || !strstr(err.msg, "weave"))
-                fail_msg("%s of a weave maze: %d '%s'", what, st, err.msg);
-            assert_true(len == 0 && frames == 0);
-        } else {
-            if (st != AMZ_OK)
-                fail_msg("%s: %s", what, err.msg);
-            assert_true(k == 1 ? frames > 0 : len > 5);
-            if (k != 1)
-                assert_memory_equal(buf, k == 0 ? "GIF89a" : "%PDF-", 5);
-            ok++;
-        }
+        if (st != AMZ_OK)
+            fail_msg("%s: %s", what, err.msg);
+        assert_true(k == 1 ? frames > 0 : len > 5);
+        if (k != 1)
+            assert_memory_equal(buf, k == 0 ? "GIF89a" : "%PDF-", 5);
+        ok++;
         free(buf);
         buf = NULL;
     }
@@ -133,7 +127,7 @@ static void test_other_grids_refused(void **state)
         for (uint64_t seed = 1; seed <= 3; seed++) {
             amz_maze m;
             make(&m, &refused[i].g, seed);
-            assert_int_equal(draw_all(&m, refused[i].named), m.weave ? 0 : 3); /* gif, animation, book */
+            assert_int_equal(draw_all(&m, refused[i].named), 3); /* gif, animation, book */
             amz_maze_deinit(&m);
         }
 }
