@@ -131,10 +131,10 @@ int cmd_generate(int argc, char **argv)
         return cli_usage(cmd, "--graph", "--stream writes .amz or PNG, not JSON");
     if (stream)
         return cli_generate_stream(cmd, &a, &out, max_memory, quiet);
-    /* Text art draws flat square and hex grids only: refused here, before the maze is
-     * made, rather than by the writer after the work. */
+    /* Text art draws flat square and hex grids (and unicode weaves) only: refused here,
+     * before the maze is made, rather than by the writer after the work. */
     if ((rc = cli_output_check(cmd, &out)) ||
-        (out.fmt == AMZ_FORMAT_TEXT && (rc = cli_maze_flat(cmd, &a, "text art takes"))))
+        (out.fmt == AMZ_FORMAT_TEXT && (rc = cli_maze_text(cmd, &a, out.text.style))))
         return rc;
 
     amz_maze m;

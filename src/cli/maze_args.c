@@ -364,6 +364,16 @@ int cli_maze_flat(const char *cmd, const cli_maze_args *a, const char *what)
                      what, kind);
 }
 
+int cli_maze_text(const char *cmd, const cli_maze_args *a, amz_text_style style)
+{
+    if (!a->grid.weave || a->grid.wrap)
+        return cli_maze_flat(cmd, a, "text art takes");
+    if (style != AMZ_TEXT_UNICODE)
+        return cli_usage(cmd, "--style", "text art draws weave mazes in the unicode style only (dashed walls mark "
+                         "the crossings): give --style unicode");
+    return CLI_OK;
+}
+
 int cli_maze_check(const char *cmd, cli_maze_args *a)
 {
     /* The order matters: the topology decides how -s is read, and the grid which

@@ -212,12 +212,63 @@ static amz_status mark(amz_maze *m, uint32_t v, amz_cell c, bool *seen_s, bool *
     return AMZ_OK;
 }
 
-/* A w x h square maze for the art being read, within the reader's memory limit. */
-static amz_status init_square(amz_maze *m, int64_t w, int64_t h, const amz_read_options *o, amz_error *err)
+/* A w x h square maze (a weave grid if `weave`) for the art being read, within the
+ * reader's memory limit. */
+static amz_status init_square(amz_maze *m, int64_t w, int64_t h, bool weave, const amz_read_options *o,
+                              amz_error *err)
 {
-    const amz_grid g = {AMZ_TOPO_SQUARE, w, h, 1, 0, false};
+    const amz_grid g = {AMZ_TOPO_SQUARE, w, h, 1, 0, weave};
     amz_status st = io_check_size(&g, o, err);
-    return st ? st : amz_maze_init(m, AMZ_TOPO_SQUARE, w, h, err);
+    return st ? st : weave ? amz_maze_init_grid(m, &g, err) : amz_maze_init(m, AMZ_TOPO_SQUARE, w, h, err);
+}
+
+/* The unicode style's dashed walls: a tunnel runs under them (src/render/text_square.c),
+ * each glyph naming the side of the crossed cell it is on. */
+#define DASH_N 0x254cu /* ╌ above the crossed cell */
+#define DASH_S 0x2504u /* ┄ below it */
+#define DASH_W 0x254eu /* ╎ left of it */
+#define DASH_E 0x2506u /* ┆ right of it */
+
+static bool dashed(uint32_t v)
+{
+    return v == DASH_N || v == DASH_S || v == DASH_W || v == DASH_E;
+}
+
+/* The under-passages of weave line art. Each dashed glyph names its crossed cell (the
+ * one below a ╌, above a ┄, right of a ╎, left of a ┆), which must be an inner cell
+ * with the whole pair drawn: ╌╌ above and ┄┄ below it (an N-S under-passage), or ╎
+ * and ┆ beside it (W-E). Anything else is refused by position. What is read must then
+ * be a weave (io_validate: each crossed cell a straight corridor the other way). */
+static amz_status read_tunnels(const art *a, amz_maze *m, amz_error *err)
+{
+    const int64_t w = m->width, h = m->height;
+    for (size_t r = 0; r < a->rows; r++)
+        for (size_t col = 0; col < a->cols; col++) {
+            const uint32_t v = at(a, r, col);
+            if (!dashed(v))
+                continue;
+            const bool ns = v == DASH_N || v == DASH_S;
+            /* A horizontal wall is in an even row, off the corner columns; a vertical
+             * one in an odd row, on them. */
+            bool ok = ns ? r % 2 == 0 && col % 3 != 0 : r % 2 == 1 && col % 3 == 0;
+            int64_t cx = ns ? (int64_t)(col / 3) : (int64_t)(col / 3) - (v == DASH_E),
+                    cy = ns ? (int64_t)(r / 2) - (v == DASH_S) : (int64_t)(r / 2);
+            ok = ok && cx >= 0 && cy >= 0 && cx < w && cy < h && (ns ? cy > 0 && cy + 1 < h : cx > 0 && cx + 1 < w);
+            if (ok) {
+                const size_t cr = (size_t)(2 * cy + 1), cc = (size_t)(3 * cx + 1);
+                ok = ns ? at(a, cr - 1, cc) == DASH_N && at(a, cr - 1, cc + 1) == DASH_N &&
+                              at(a, cr + 1, cc) == DASH_S && at(a, cr + 1, cc + 1) == DASH_S
+                        : at(a, cr, cc - 1) == DASH_W && at(a, cr, cc + 2) == DASH_E;
+            }
+            if (!ok)
+                return amz_errorf(err, AMZ_EFORMAT,
+                                  "line %zu, column %zu: a dashed wall that is not half of a crossing (╌╌ above and ┄┄ "
+                                  "below an inner cell, or ╎ left and ┆ right of it)",
+                                  r + 1, col + 1);
+            const amz_cell from = ns ? (cy - 1) * w + cx : cy * w + cx - 1;
+            amz_maze_set_passage(m, from, ns ? AMZ_SQ_S2 : AMZ_SQ_E2, true, NULL);
+        }
+    return io_validate(m, err);
 }
 
 /* Line art: cell (x, y) is the two characters at row 2y+1, columns 3x+1 and 3x+2; the
@@ -251,7 +302,10 @@ static amz_status read_line_art(const art *a, amz_maze *m, const amz_read_option
                                   "(use .amz or JSON)",
                                   r + 1, col + 1);
     int64_t w = (int64_t)(a->cols - 1) / 3, h = (int64_t)(a->rows - 1) / 2;
-    amz_status st = init_square(m, w, h, o, err);
+    bool weave = false;
+    for (size_t i = 0; i < a->rows * a->cols && !weave; i++)
+        weave = dashed(a->cp[i]);
+    amz_status st = init_square(m, w, h, weave, o, err);
     if (st)
         return st;
     /* Without markers the ends stay amz_maze_init's: top left and bottom right. The
@@ -269,7 +323,7 @@ static amz_status read_line_art(const art *a, amz_maze *m, const amz_read_option
                 if ((st = mark(m, at(a, r, col + k), c, &seen_s, &seen_g, r + 1, err)))
                     return st;
         }
-    return AMZ_OK;
+    return weave ? read_tunnels(a, m, err) : AMZ_OK;
 }
 
 /* Blocks: cell (x, y) is the block at row 2y+1, column 2x+1, the blocks between two
@@ -284,7 +338,7 @@ static amz_status read_blocks(const art *a, amz_maze *m, const amz_read_options 
                           "block art is %zu by %zu block%s; a maze of WxH cells is 2W+1 by 2H+1 (odd numbers)",
                           a->cols, a->rows, a->rows == 1 && a->cols == 1 ? "" : "s");
     int64_t w = (int64_t)(a->cols - 1) / 2, h = (int64_t)(a->rows - 1) / 2;
-    amz_status st = init_square(m, w, h, o, err);
+    amz_status st = init_square(m, w, h, false, o, err);
     if (st)
         return st;
     bool seen_s = false, seen_g = false;

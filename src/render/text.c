@@ -9,11 +9,12 @@
 #include "core/bits.h"
 #include "core/error.h"
 #include "grid/grid.h"
+#include "grid/topo.h"
 #include "render/text_impl.h"
 
-/* Marks the solution's cells and edges so drawing is a lookup per cell. grid_edge_bit is
- * the plain grids' layout, which need_flat has ensured. On failure the caller frees what
- * was allocated (amz_render_text does). */
+/* Marks the solution's cells and edges so drawing is a lookup per cell (edges in the
+ * maze's passage layout, any grid). On failure the caller frees what was allocated
+ * (amz_render_text does). */
 static amz_status mark_path(text_ctx *c, amz_error *err)
 {
     const amz_maze *m = c->m;
@@ -32,7 +33,7 @@ static amz_status mark_path(text_ctx *c, amz_error *err)
         if (nb == AMZ_NO_CELL)
             return amz_errorf(err, AMZ_EFORMAT, "the solution leaves the maze at move %llu",
                               (unsigned long long)i + 1);
-        bits_set(c->path_edge, grid_edge_bit(m->bits, cell, nb, d));
+        bits_set(c->path_edge, grid_edge(m, cell, d, nb));
         bits_set(c->on_path, (uint64_t)nb);
         cell = nb;
     }
@@ -68,14 +69,23 @@ amz_status amz_text_style_parse(const char *name, amz_text_style *out, amz_error
 }
 
 /* Text art lays cells out as a flat square or hex grid (x across, y down, one level): a
- * polar, triangle, octagon, 3D, wrapped or weave maze drawn that way would be a picture
- * of a different maze, so it is refused by name. AMZ_OK for a flat square or hex maze
- * (amz_maze_is_plain); else AMZ_EUNSUPPORTED, "<what> flat square and hex mazes, not
- * <the grid> ...". */
-static amz_status need_flat(const amz_maze *m, const char *what, amz_error *err)
+ * polar, triangle, octagon, 3D or wrapped maze drawn that way would be a picture of a
+ * different maze, so it is refused by name. AMZ_OK for a flat square or hex maze
+ * (amz_maze_is_plain) and for a weave square maze without wrap in the unicode style
+ * (its dashed walls show the crossings; ascii and blocks have no such mark); else
+ * AMZ_EUNSUPPORTED, "<what> flat square and hex mazes, not <the grid> ...". */
+static amz_status need_flat(const amz_maze *m, amz_text_style style, const char *what, amz_error *err)
 {
     if (amz_maze_is_plain(m))
         return AMZ_OK;
+    if (m->weave && !m->wrap) {
+        if (style == AMZ_TEXT_UNICODE)
+            return AMZ_OK;
+        return amz_errorf(err, AMZ_EUNSUPPORTED,
+                          "%s weave mazes in the unicode style only (dashed walls mark the crossings): use "
+                          "--style unicode",
+                          what);
+    }
     char levels[32] = "";
     if (m->levels > 1)
         snprintf(levels, sizeof levels, " of %d levels", m->levels);
@@ -101,7 +111,7 @@ amz_status amz_render_text(const amz_maze *m, const amz_text_options *o, FILE *f
     }
     if (!amz_text_style_name(o->style))
         return amz_errorf(err, AMZ_EINVAL, "unknown text style %d", (int)o->style);
-    amz_status flat = need_flat(m, "text art takes", err);
+    amz_status flat = need_flat(m, o->style, "text art takes", err);
     if (flat)
         return flat;
     if (m->topology == AMZ_TOPO_HEX && o->style == AMZ_TEXT_BLOCKS)

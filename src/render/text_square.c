@@ -1,11 +1,15 @@
 /* text_square.c — square mazes as text: ascii and unicode line art (3 columns x 2
  * lines per cell) and the JS1K block picture ((2W+1) x (2H+1) blocks). Removed cells
  * are blank in line art (a corner is drawn only next to an existing cell) and solid
- * in blocks. */
+ * in blocks. Weave mazes (unicode only): the two walls a tunnel passes under are
+ * dashed, ╌╌ above and ┄┄ below a cell an N-S under-passage crosses, ╎ left and ┆
+ * right of one a W-E under-passage crosses (two glyphs, so that the reader,
+ * src/io/text_read.c, knows which cell each belongs to). */
 #include <stdio.h>
 
 #include "core/bits.h"
 #include "grid/grid.h"
+#include "grid/topo.h"
 #include "render/text_impl.h"
 
 /* Box-drawing corners indexed by arms: up 1, right 2, down 4, left 8. A corner of an
@@ -20,6 +24,13 @@ static bool exists_xy(const amz_maze *m, int64_t x, int64_t y)
     return x >= 0 && y >= 0 && x < m->width && y < m->height && grid_exists(m, y * m->width + x);
 }
 
+/* Is the passage from cell c in direction d (E or S) open? The plain grids' layout is
+ * read directly (two bits a cell); a weave grid's through the topology. */
+static bool open_es(const amz_maze *m, amz_cell c, int d)
+{
+    return m->weave ? grid_open(m, c, d) : bits_get(m->passages, (uint64_t)c * 2 + (uint64_t)(d - 1));
+}
+
 /* Wall on the vertical line x = i between cells (i-1, r) and (i, r): where exactly one
  * side exists, or both do and the passage is closed. */
 static bool vwall(const amz_maze *m, int64_t i, int64_t r)
@@ -27,7 +38,7 @@ static bool vwall(const amz_maze *m, int64_t i, int64_t r)
     bool a = exists_xy(m, i - 1, r), b = exists_xy(m, i, r);
     if (a != b)
         return true;
-    return a && !bits_get(m->passages, (uint64_t)(r * m->width + i - 1) * 2 + 0);
+    return a && !open_es(m, r * m->width + i - 1, AMZ_SQ_E);
 }
 
 /* Wall on the horizontal line y = r between cells (i, r-1) and (i, r). */
@@ -36,7 +47,34 @@ static bool hwall(const amz_maze *m, int64_t i, int64_t r)
     bool a = exists_xy(m, i, r - 1), b = exists_xy(m, i, r);
     if (a != b)
         return true;
-    return a && !bits_get(m->passages, (uint64_t)((r - 1) * m->width + i) * 2 + 1);
+    return a && !open_es(m, (r - 1) * m->width + i, AMZ_SQ_S);
+}
+
+/* Does an under-passage from (x, y) run in direction d (E2 or S2)? Only a weave grid's
+ * cells have them; outside the grid, none. */
+static bool under(const amz_maze *m, int64_t x, int64_t y, int d)
+{
+    return m->weave && exists_xy(m, x, y) && grid_open(m, y * m->width + x, d);
+}
+
+/* The horizontal wall on line y = r at column i (closed): ╌╌ if an N-S under-passage
+ * crosses the cell below it (from the cell above), ┄┄ if it crosses the cell above
+ * (from two rows up), else the plain wall. */
+static const char *hwall_glyph(const amz_maze *m, int64_t i, int64_t r)
+{
+    return !m->weave                      ? "──"
+         : under(m, i, r - 1, AMZ_SQ_S2) ? "╌╌"
+         : under(m, i, r - 2, AMZ_SQ_S2) ? "┄┄"
+                                          : "──";
+}
+
+/* Likewise for the vertical line x = i in row r: ╎ left of a crossed cell, ┆ right. */
+static const char *vwall_glyph(const amz_maze *m, int64_t i, int64_t r)
+{
+    return !m->weave                      ? "│"
+         : under(m, i - 1, r, AMZ_SQ_E2) ? "╎"
+         : under(m, i - 2, r, AMZ_SQ_E2) ? "┆"
+                                          : "│";
 }
 
 /* True if any of the four cells around lattice point (i, r) exists. */
@@ -82,13 +120,13 @@ void text_line_art(text_ctx *c)
                 fputc('+', c->f);
             }
             if (i < w)
-                fputs(hwall(m, i, r) ? (uni ? "──" : "--") : "  ", c->f);
+                fputs(!hwall(m, i, r) ? "  " : uni ? hwall_glyph(m, i, r) : "--", c->f);
         }
         fputc('\n', c->f);
         if (r == h)
             break;
         for (int64_t i = 0; i <= w; i++) {
-            fputs(vwall(m, i, r) ? (uni ? "│" : "|") : " ", c->f);
+            fputs(!vwall(m, i, r) ? " " : uni ? vwall_glyph(m, i, r) : "|", c->f);
             if (i < w)
                 interior(c, r * w + i, 2);
         }

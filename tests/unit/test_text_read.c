@@ -3,7 +3,8 @@
  * and goal; art of shaped and hex mazes is refused; mazes drawn by hand in an editor's
  * habits (other wall characters, CRLF, BOM, blank lines); and bad art (ragged, empty,
  * wrong dimensions, invalid UTF-8, two markers, a wall where a cell should be) refused
- * with the line of the problem. */
+ * with the line of the problem. Weave mazes in the unicode style (dashed walls over
+ * their tunnels) read back as the same weave; a dashed wall out of place is refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -88,6 +89,89 @@ static void test_round_trips(void **state)
                 }
             amz_maze_deinit(&m);
         }
+}
+
+/* A weave maze of many crossings, every seed: its unicode art (with and without
+ * solution and colour) reads back as the same weave; ascii and blocks refuse to draw
+ * it; and each dashed glyph of the art, made plain or turned into its partner, gives
+ * a refusal or a different maze, never the same one (each glyph carries information). */
+static void test_weave_round_trips(void **state)
+{
+    (void)state;
+    long crossings = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        const amz_grid g = {AMZ_TOPO_SQUARE, 3 + (int32_t)(seed % 11), 3 + (int32_t)(seed % 7), 1, 0, true};
+        amz_maze m;
+        amz_error err;
+        assert_int_equal(amz_maze_init_grid(&m, &g, &err), AMZ_OK);
+        amz_gen_options o;
+        amz_gen_options_init(&o);
+        o.seed = seed;
+        o.weave = 1;
+        assert_int_equal(amz_gen_run(&m, seed % 2 ? "backtracker" : "growing-tree", &o, NULL, &err), AMZ_OK);
+        if (seed % 3 == 0)
+            assert_int_equal(amz_solve_maze(&m, "bfs", NULL, NULL, NULL, &err), AMZ_OK);
+        /* Without a crossing the art has no dash: it reads back as a plain maze. */
+        bool tunnels = false;
+        for (amz_cell c = 0; c < m.ncells; c++)
+            tunnels |= amz_maze_passage(&m, c, AMZ_SQ_E2) || amz_maze_passage(&m, c, AMZ_SQ_S2);
+        for (int opts = 0; tunnels && opts < 4; opts++) {
+            size_t len;
+            char *t = tu_render_mem(&m, AMZ_TEXT_UNICODE, opts & 1, opts & 2, &len);
+            amz_maze back;
+            if (amz_io_read_text(t, len, &back, NULL, &err) != AMZ_OK)
+                fail_msg("seed %llu: %s\n%s", (unsigned long long)seed, err.msg, t);
+            assert_true(back.weave);
+            assert_true(amz_maze_equal(&m, &back));
+            amz_maze_deinit(&back);
+            if (opts == 0) {
+                /* Every dashed glyph (3 UTF-8 bytes: E2 95 8C/8E, E2 94 84/86) matters. */
+                for (size_t i = 0; i + 2 < len; i++) {
+                    unsigned char *b = (unsigned char *)t + i;
+                    const bool dash = b[0] == 0xe2 && ((b[1] == 0x95 && (b[2] == 0x8c || b[2] == 0x8e)) ||
+                                                       (b[1] == 0x94 && (b[2] == 0x84 || b[2] == 0x86)));
+                    if (!dash)
+                        continue;
+                    crossings++;
+                    const unsigned char b1 = b[1], b2 = b[2];
+                    for (int change = 0; change < 2; change++) {
+                        if (change == 0) { /* plain: ─ (E2 94 80) or │ (E2 94 82) */
+                            b[1] = 0x94;
+                            b[2] = b2 == 0x8c || b2 == 0x84 ? 0x80 : 0x82;
+                        } else { /* its partner: ╌ <-> ┄, ╎ <-> ┆ */
+                            b[1] = b1 == 0x95 ? 0x94 : 0x95;
+                            b[2] = b2 == 0x8c ? 0x84 : b2 == 0x84 ? 0x8c : b2 == 0x8e ? 0x86 : 0x8e;
+                        }
+                        if (amz_io_read_text(t, len, &back, NULL, &err) == AMZ_OK) {
+                            assert_false(amz_maze_equal(&m, &back));
+                            amz_maze_deinit(&back);
+                        } else {
+                            assert_non_null(strstr(err.msg, "line "));
+                        }
+                        b[1] = b1;
+                        b[2] = b2;
+                    }
+                }
+            }
+            free(t);
+        }
+        for (int style = AMZ_TEXT_ASCII; style <= AMZ_TEXT_BLOCKS; style += 2) {
+            amz_text_options to;
+            amz_text_options_init(&to);
+            to.style = (amz_text_style)style;
+            char *buf = NULL;
+            size_t blen = 0;
+            FILE *f = open_memstream(&buf, &blen);
+            amz_error_clear(&err);
+            assert_int_equal(amz_render_text(&m, &to, f, &err), AMZ_EUNSUPPORTED);
+            fclose(f);
+            assert_int_equal(blen, 0);
+            assert_non_null(strstr(err.msg, "unicode"));
+            free(buf);
+        }
+        amz_maze_deinit(&m);
+    }
+    assert_true(crossings > 200);
 }
 
 static void expect_refused(const amz_maze *m, amz_text_style style, const char *needle, const char *what)
@@ -291,7 +375,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trips), cmocka_unit_test(test_shaped_and_hex_refused),
         cmocka_unit_test(test_hand_drawn),  cmocka_unit_test(test_bad_art),
-        cmocka_unit_test(test_size_limit),
+        cmocka_unit_test(test_size_limit),  cmocka_unit_test(test_weave_round_trips),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
