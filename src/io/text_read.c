@@ -418,6 +418,15 @@ amz_status amz_io_read_text(const char *text, size_t len, amz_maze *m, const amz
              ((unsigned char)text[i + 2] == 0xb1 || (unsigned char)text[i + 2] == 0xb2)))
             return amz_errorf(err, AMZ_EFORMAT,
                               "this looks like a hex maze drawn as text, which cannot be read back (use .amz or JSON)");
+    /* Art of a maze of levels starts "level 1 of L" (after any blank lines or BOM): it
+     * is drawn level by level and does not read back. */
+    size_t lead = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+    while (lead < len && (text[lead] == '\n' || text[lead] == '\r' || text[lead] == ' ' || text[lead] == '\t'))
+        lead++;
+    if (len - lead > 8 && memcmp(text + lead, "level ", 6) == 0 && text[lead + 6] >= '0' && text[lead + 6] <= '9')
+        return amz_errorf(err, AMZ_EFORMAT,
+                          "this is text art of a maze of levels (drawn level by level), which cannot be read back "
+                          "(use .amz or JSON)");
     amz_status st = plausible(text, len, err);
     if (st || (st = load_art(text, len, &a, err)))
         return st;

@@ -68,16 +68,25 @@ amz_status amz_text_style_parse(const char *name, amz_text_style *out, amz_error
                       name ? name : "");
 }
 
-/* Text art lays cells out as a flat square or hex grid (x across, y down, one level): a
- * polar, triangle, octagon, 3D or wrapped maze drawn that way would be a picture of a
+/* Text art lays cells out as a flat square or hex grid (x across, y down): a polar,
+ * triangle, octagon, hex 3D or wrapped maze drawn that way would be a picture of a
  * different maze, so it is refused by name. AMZ_OK for a flat square or hex maze
- * (amz_maze_is_plain) and for a weave square maze without wrap in the unicode style
+ * (amz_maze_is_plain), a square maze of levels without wrap in line art (level by
+ * level, stairs marked), and a weave square maze without wrap in the unicode style
  * (its dashed walls show the crossings; ascii and blocks have no such mark); else
  * AMZ_EUNSUPPORTED, "<what> flat square and hex mazes, not <the grid> ...". */
 static amz_status need_flat(const amz_maze *m, amz_text_style style, const char *what, amz_error *err)
 {
     if (amz_maze_is_plain(m))
         return AMZ_OK;
+    if (m->topology == AMZ_TOPO_SQUARE && m->levels > 1 && !m->wrap) {
+        if (style != AMZ_TEXT_BLOCKS)
+            return AMZ_OK;
+        return amz_errorf(err, AMZ_EUNSUPPORTED,
+                          "%s square mazes of levels in the ascii and unicode styles (level by level, stairs "
+                          "marked in the cells), not blocks",
+                          what);
+    }
     if (m->weave && !m->wrap) {
         if (style == AMZ_TEXT_UNICODE)
             return AMZ_OK;

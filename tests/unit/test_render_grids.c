@@ -2,7 +2,7 @@
  * refuses a maze of another grid (polar, triangle, octagon, 3D, wrapped, weave) with
  * AMZ_EUNSUPPORTED and a message naming it, writing nothing, rather than draw it in the
  * square layout; weaves are drawn in the unicode style only (dashed walls over their
- * tunnels). Animations and books are pictures: they take every grid (the
+ * tunnels), square mazes of levels as line art level by level. Animations and books are pictures: they take every grid (the
  * pictures themselves: test_image_grids.c). Flat square and hex
  * mazes of the same generator draw through every entry (the control). */
 #include <setjmp.h>
@@ -29,7 +29,7 @@ static const grid_case refused[] = {
     {{AMZ_TOPO_POLAR, 6, 4, 1, 0, false}, "polar"},
     {{AMZ_TOPO_TRIANGLE, 8, 5, 1, 0, false}, "triangle"},
     {{AMZ_TOPO_OCTAGON, 6, 5, 1, 0, false}, "octagon"},
-    {{AMZ_TOPO_SQUARE, 5, 4, 3, 0, false}, "of 3 levels"},
+    {{AMZ_TOPO_SQUARE, 5, 4, 3, 0, false}, "levels"}, /* line art draws it */
     {{AMZ_TOPO_HEX, 5, 4, 2, 0, false}, "hex maze of 2 levels"},
     {{AMZ_TOPO_SQUARE, 6, 5, 1, AMZ_WRAP_X, false}, "wrapped (x)"},
     {{AMZ_TOPO_TRIANGLE, 8, 4, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false}, "wrapped (xy) triangle"},
@@ -73,7 +73,9 @@ static int draw_all(amz_maze *m, const char *named)
             assert_true(len > 0);                                                                                      \
         } else {                                                                                                       \
             if (cs != AMZ_EUNSUPPORTED ||                                                                              \
-                !strstr(err.msg, m->weave ? "weave mazes in the unicode style only" : "flat square and hex mazes") ||  \
+                !strstr(err.msg, m->weave                                                 ? "weave mazes in the unicode style only" \
+                                 : m->levels > 1 && m->topology == AMZ_TOPO_SQUARE ? "not blocks"                            \
+                                                                                   : "flat square and hex mazes") ||          \
                 !strstr(err.msg, named))                                                                               \
                 fail_msg("%s: status %d '%s'", #call, cs, err.msg);                                                    \
             assert_int_equal(len, 0);                                                                                  \
@@ -129,8 +131,10 @@ static void test_other_grids_refused(void **state)
         for (uint64_t seed = 1; seed <= 3; seed++) {
             amz_maze m;
             make(&m, &refused[i].g, seed);
-            /* gif, animation, book; and a weave's unicode art */
-            assert_int_equal(draw_all(&m, refused[i].named), m.weave ? 4 : 3);
+            /* gif, animation, book; and a weave's unicode art, a square 3D maze's ascii
+             * and unicode art (level by level) */
+            const bool square3d = m.levels > 1 && m.topology == AMZ_TOPO_SQUARE;
+            assert_int_equal(draw_all(&m, refused[i].named), m.weave ? 4 : square3d ? 5 : 3);
             amz_maze_deinit(&m);
         }
 }

@@ -174,6 +174,84 @@ static void test_weave_round_trips(void **state)
     assert_true(crossings > 200);
 }
 
+/* Square mazes of levels draw level by level: a "level Z of L" line, then the level's
+ * line art, which on its own (stairs marks and all) reads back as that level's flat
+ * maze; each cell's second character is its stairs mark (<, >, X; unicode ↑ ↓ ↕)
+ * exactly when it has stairs. The whole art is refused by the reader, by name. */
+static void test_levels_art(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        const int32_t w = 2 + (int32_t)(seed % 6), h = 1 + (int32_t)(seed % 4), levels = 2 + (int32_t)(seed % 3);
+        const amz_grid g = {AMZ_TOPO_SQUARE, w, h, levels, 0, false};
+        amz_maze m;
+        amz_error err;
+        assert_int_equal(amz_maze_init_grid(&m, &g, &err), AMZ_OK);
+        amz_gen_options o;
+        amz_gen_options_init(&o);
+        o.seed = seed;
+        o.braid = seed % 4 == 0 ? 0.5 : 0;
+        assert_int_equal(amz_gen_run(&m, seed % 2 ? "backtracker" : "kruskal", &o, NULL, &err), AMZ_OK);
+        if (seed % 3 == 0)
+            assert_int_equal(amz_solve_maze(&m, "bfs", NULL, NULL, NULL, &err), AMZ_OK);
+        for (int style = AMZ_TEXT_ASCII; style <= AMZ_TEXT_UNICODE; style++) {
+            const bool uni = style == AMZ_TEXT_UNICODE;
+            size_t len;
+            char *t = tu_render_mem(&m, (amz_text_style)style, false, true, &len);
+            amz_maze back;
+            amz_error_clear(&err);
+            assert_int_equal(amz_io_read_text(t, len, &back, NULL, &err), AMZ_EFORMAT);
+            assert_non_null(strstr(err.msg, "levels"));
+            /* Cut the art at its level lines. */
+            char *at = t;
+            for (int32_t z = 0; z < levels; z++) {
+                char head[48];
+                snprintf(head, sizeof head, "level %d of %d\n", z + 1, levels); /* the blank line before
+                                                                                    ended the last cut */
+                assert_memory_equal(at, head, strlen(head));
+                at += strlen(head);
+                char *end = strstr(at, "\nlevel ");
+                size_t n = end ? (size_t)(end - at) + 1 : strlen(at);
+                amz_maze flat;
+                if (amz_io_read_text(at, n, &flat, NULL, &err) != AMZ_OK)
+                    fail_msg("seed %llu level %d: %s", (unsigned long long)seed, z + 1, err.msg);
+                assert_int_equal(flat.width, w);
+                assert_int_equal(flat.height, h);
+                /* Walls and stairs, cell by cell; the line art's rows are 3W+1 code points. */
+                char *line = at;
+                for (int32_t y = 0; y < h; y++) {
+                    line = strchr(line, '\n') + 1; /* the cell row below grid line y */
+                    const char *p = line;
+                    for (int32_t x = 0; x < w; x++) {
+                        const amz_cell c = (amz_cell)z * w * h + (amz_cell)y * w + x, fc = (amz_cell)y * w + x;
+                        if (x + 1 < w)
+                            assert_int_equal(amz_maze_passage(&m, c, AMZ_SQ_E), amz_maze_passage(&flat, fc, AMZ_SQ_E));
+                        if (y + 1 < h)
+                            assert_int_equal(amz_maze_passage(&m, c, AMZ_SQ_S), amz_maze_passage(&flat, fc, AMZ_SQ_S));
+                        /* Skip the wall (1 code point) and the marker, to the stairs. */
+                        for (int k = 0; k < 2; k++) /* box drawing and • are 3 UTF-8 bytes */
+                            p += (unsigned char)*p >= 0x80 ? 3 : 1;
+                        const bool up = amz_maze_passage(&m, c, AMZ_SQ_U), down = amz_maze_passage(&m, c, AMZ_SQ_D);
+                        const char *want = up && down ? (uni ? "↕" : "X") : up ? (uni ? "↑" : "<")
+                                         : down       ? (uni ? "↓" : ">")
+                                                      : " ";
+                        if (strncmp(p, want, strlen(want)) != 0)
+                            fail_msg("seed %llu cell %lld: stairs mark '%.3s', expected '%s'\n%s",
+                                     (unsigned long long)seed, (long long)c, p, want, t);
+                        p += strlen(want);
+                    }
+                    line = strchr(line, '\n') + 1; /* the grid line below */
+                }
+                amz_maze_deinit(&flat);
+                at += n;
+            }
+            assert_int_equal(*at, '\0');
+            free(t);
+        }
+        amz_maze_deinit(&m);
+    }
+}
+
 static void expect_refused(const amz_maze *m, amz_text_style style, const char *needle, const char *what)
 {
     size_t len;
@@ -376,6 +454,7 @@ int main(void)
         cmocka_unit_test(test_round_trips), cmocka_unit_test(test_shaped_and_hex_refused),
         cmocka_unit_test(test_hand_drawn),  cmocka_unit_test(test_bad_art),
         cmocka_unit_test(test_size_limit),  cmocka_unit_test(test_weave_round_trips),
+        cmocka_unit_test(test_levels_art),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
