@@ -75,5 +75,26 @@ for args in "64 48 3" "10 7 1" "129 65 42"; do
   [ "$(grep '^vegetation ' "$tmp/t")" = "vegetation $want" ] || fail "terrain_tiles $args: vegetation"
 done
 
+# grid_picture: on every topology, levels too, byte for byte the picture the CLI's
+# generate | solve | render pipeline draws, and the counts amaze stats gives (it is
+# built with libamaze-render, which make test always has: scripts/deps.sh).
+[ -x "$ex/grid_picture" ] || fail "examples/grid_picture was not built"
+if [ -x "$ex/grid_picture" ]; then
+  for args in "polar 8 7" "polar 5x4 2" "triangle 12x7 3" "octagon 7x5 4" "hex 6x5x2 5" "square 6x4x3 6" "square 9x7 1"; do
+    set -- $args
+    "$ex/grid_picture" "$1" "$2" "$3" "$tmp/ex.png" >"$tmp/out" 2>"$tmp/err" || fail "grid_picture $args: $(cat "$tmp/err")"
+    "$AMAZE" generate -t "$1" -s "$2" --seed "$3" | "$AMAZE" solve - | "$AMAZE" render - -o "$tmp/cli.png"
+    cmp -s "$tmp/ex.png" "$tmp/cli.png" || fail "grid_picture $args: the picture differs from the CLI's"
+    json=$("$AMAZE" generate -t "$1" -s "$2" --seed "$3" | "$AMAZE" stats --json -)
+    cells=$(printf '%s' "$json" | sed 's/.*"cells":\([0-9]*\).*/\1/')
+    len=$(printf '%s' "$json" | sed 's/.*"solution_length":\([0-9]*\).*/\1/')
+    grep -q ": $cells cells, $((cells - 1)) passages (perfect), solution $len moves$" "$tmp/out" ||
+      fail "grid_picture $args: '$(cat "$tmp/out")', stats say $cells cells, solution $len"
+  done
+  "$ex/grid_picture" polar 10x3x2 1 "$tmp/bad.png" 2>"$tmp/err" && fail "grid_picture took polar 10x3x2"
+  grep -q '^grid_picture: ' "$tmp/err" || fail "grid_picture bad size message: $(cat "$tmp/err")"
+  [ ! -e "$tmp/bad.png" ] || fail "grid_picture left a picture after refusing its size"
+fi
+
 [ "$fails" -eq 0 ] || { echo "$fails failure(s)" >&2; exit 1; }
 echo ok
