@@ -66,9 +66,9 @@ static const char help[] =
     "  amaze render maze.amz --page a4 -o maze.pdf\n"
     "  amaze render maze.amz --page letter --answer-key -o maze.pdf\n";
 
-/* `amaze render [FILE]`: the output format, a picture option given for text, and for
- * text art the style and colour are refused (usage, exit 2) before the maze is read;
- * --colors and --page are parsed with the picture, after the read (also exit 2). A maze
+/* `amaze render [FILE]`: the output format, a picture option given for text, for text
+ * art the style and colour, and for pictures --colors and --page are refused (usage,
+ * exit 2) before the maze is read. A maze
  * that cannot be read, a picture past --max-memory and a failed write are CLI_FAIL
  * (exit 1). --style and --color with a picture are a usage error, as picture
  * options with text art are. */
@@ -138,6 +138,11 @@ int cmd_render(int argc, char **argv)
      * would otherwise pick for a pipe. (Unused for a picture.) */
     out.format = "text";
     if (!picture && (rc = cli_output_check(cmd, &out)))
+        return rc;
+    /* --colors and --page are checked here too, so that a bad one is refused before
+     * the maze is read (cli_render_image parses them again, cheaply). */
+    amz_image_options early;
+    if (picture && (rc = cli_image_options(cmd, &img, &early)))
         return rc;
     amz_maze m;
     amz_format in_fmt;

@@ -92,6 +92,12 @@ grep -q 'pages are for PDF' err.txt || fail "--page on PNG: $(cat err.txt)"
 expect 2 "$AMAZE" render m.amz --colors 'wal=#000' -o x.png
 grep -q "unknown colour name 'wal'" err.txt || fail "bad colour name: $(cat err.txt)"
 expect 2 "$AMAZE" render m.amz --colors 'wall=#12' -o x.png
+# Usage errors come before any work: a bad --colors or --page is named even when the
+# maze file does not exist (it is not read).
+expect 2 "$AMAZE" render missing.amz --colors 'wall=bogus' -o x.png
+grep -q -- '--colors' err.txt || fail "bad --colors before the read: $(cat err.txt)"
+expect 2 "$AMAZE" render missing.amz --page a9 -o x.pdf
+grep -q -- '--page' err.txt || fail "bad --page before the read: $(cat err.txt)"
 expect 2 "$AMAZE" render m.amz --cell 1 -o x.png
 expect 1 "$AMAZE" render m.amz --cell 8 --wall 8 -o x.png
 grep -q 'wall thickness 8 px' err.txt || fail "wall >= cell: $(cat err.txt)"
