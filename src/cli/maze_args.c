@@ -366,7 +366,7 @@ int cli_maze_flat(const char *cmd, const cli_maze_args *a, const char *what)
 
 int cli_maze_text(const char *cmd, const cli_maze_args *a, amz_text_style style)
 {
-    if (a->topo == AMZ_TOPO_SQUARE && a->grid.levels > 1 && !a->grid.wrap) {
+    if ((a->topo == AMZ_TOPO_SQUARE || a->topo == AMZ_TOPO_HEX) && a->grid.levels > 1 && !a->grid.wrap) {
         if (style == AMZ_TEXT_BLOCKS)
             return cli_usage(cmd, "--style", "text art draws mazes of levels as line art (ascii or unicode), "
                              "not blocks");

@@ -189,7 +189,7 @@ int cli_maze_check(const char *cmd, cli_maze_args *a);
  * grid cli_maze_check resolved is not flat square or hex, for a command or output that
  * draws cells in that layout: `what` starts the message ("play takes"). */
 int cli_maze_flat(const char *cmd, const cli_maze_args *a, const char *what);
-/* cli_maze_flat for text art in `style`, which also draws square mazes of levels
+/* cli_maze_flat for text art in `style`, which also draws square and hex mazes of levels
  * without wrap as line art (level by level) and weave square mazes without wrap in the
  * unicode style (a usage error naming --style in the other styles). */
 int cli_maze_text(const char *cmd, const cli_maze_args *a, amz_text_style style);

@@ -409,15 +409,6 @@ amz_status amz_io_read_text(const char *text, size_t len, amz_maze *m, const amz
     art a;
     memset(&a, 0, sizeof a);
     memset(m, 0, sizeof *m);
-    /* Hex art (slashes, or the box-drawing diagonals U+2571/2 in UTF-8) cannot say which
-     * cells a shape removed; refuse it before anything else complains about its shape.
-     * Square art never draws a slash, so one anywhere in the text is taken for hex. */
-    for (size_t i = 0; i < len; i++)
-        if (text[i] == '/' || text[i] == '\\' ||
-            (i + 2 < len && (unsigned char)text[i] == 0xe2 && (unsigned char)text[i + 1] == 0x95 &&
-             ((unsigned char)text[i + 2] == 0xb1 || (unsigned char)text[i + 2] == 0xb2)))
-            return amz_errorf(err, AMZ_EFORMAT,
-                              "this looks like a hex maze drawn as text, which cannot be read back (use .amz or JSON)");
     /* Art of a maze of levels starts "level 1 of L" (after any blank lines or BOM): it
      * is drawn level by level and does not read back. */
     size_t lead = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
@@ -427,6 +418,15 @@ amz_status amz_io_read_text(const char *text, size_t len, amz_maze *m, const amz
         return amz_errorf(err, AMZ_EFORMAT,
                           "this is text art of a maze of levels (drawn level by level), which cannot be read back "
                           "(use .amz or JSON)");
+    /* Hex art (slashes, or the box-drawing diagonals U+2571/2 in UTF-8) cannot say which
+     * cells a shape removed; refuse it before anything else complains about its shape.
+     * Square art never draws a slash, so one anywhere in the text is taken for hex. */
+    for (size_t i = 0; i < len; i++)
+        if (text[i] == '/' || text[i] == '\\' ||
+            (i + 2 < len && (unsigned char)text[i] == 0xe2 && (unsigned char)text[i + 1] == 0x95 &&
+             ((unsigned char)text[i + 2] == 0xb1 || (unsigned char)text[i + 2] == 0xb2)))
+            return amz_errorf(err, AMZ_EFORMAT,
+                              "this looks like a hex maze drawn as text, which cannot be read back (use .amz or JSON)");
     amz_status st = plausible(text, len, err);
     if (st || (st = load_art(text, len, &a, err)))
         return st;

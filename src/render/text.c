@@ -69,22 +69,22 @@ amz_status amz_text_style_parse(const char *name, amz_text_style *out, amz_error
 }
 
 /* Text art lays cells out as a flat square or hex grid (x across, y down): a polar,
- * triangle, octagon, hex 3D or wrapped maze drawn that way would be a picture of a
- * different maze, so it is refused by name. AMZ_OK for a flat square or hex maze
- * (amz_maze_is_plain), a square maze of levels without wrap in line art (level by
- * level, stairs marked), and a weave square maze without wrap in the unicode style
+ * triangle, octagon or wrapped maze drawn that way would be a picture of a different
+ * maze, so it is refused by name. AMZ_OK for a flat square or hex maze
+ * (amz_maze_is_plain), a square or hex maze of levels without wrap in line art (level
+ * by level, stairs marked), and a weave square maze without wrap in the unicode style
  * (its dashed walls show the crossings; ascii and blocks have no such mark); else
  * AMZ_EUNSUPPORTED, "<what> flat square and hex mazes, not <the grid> ...". */
 static amz_status need_flat(const amz_maze *m, amz_text_style style, const char *what, amz_error *err)
 {
     if (amz_maze_is_plain(m))
         return AMZ_OK;
-    if (m->topology == AMZ_TOPO_SQUARE && m->levels > 1 && !m->wrap) {
+    if ((m->topology == AMZ_TOPO_SQUARE || m->topology == AMZ_TOPO_HEX) && m->levels > 1 && !m->wrap) {
         if (style != AMZ_TEXT_BLOCKS)
             return AMZ_OK;
         return amz_errorf(err, AMZ_EUNSUPPORTED,
-                          "%s square mazes of levels in the ascii and unicode styles (level by level, stairs "
-                          "marked in the cells), not blocks",
+                          "%s mazes of levels in the ascii and unicode styles (level by level, stairs marked in "
+                          "the cells), not blocks",
                           what);
     }
     if (m->weave && !m->wrap) {

@@ -7,15 +7,40 @@
  * with column x at character 3x and L = 2y + (x odd), so neighbouring cells share their
  * edge characters exactly (odd-q layout). A W x H maze takes 3W+1 columns and 2H+2
  * lines: 12x8 fits 80 columns. Walls are drawn where a passage is closed or exactly one
- * side exists; removed cells stay blank. */
+ * side exists; removed cells stay blank. A maze of levels is drawn level by level, as
+ * square line art is (text_square.c): a "level Z of L" line before each, a cell's
+ * stairs marked in its interior's second character (< > X; unicode ↑ ↓ ↕). */
+#include <stdio.h>
+
 #include "amaze/alloc.h"
 #include "core/bits.h"
 #include "grid/grid.h"
+#include "grid/topo.h"
 #include "render/text_impl.h"
 
 enum { SLASH = 1, BACKSLASH = 2, UNDERSCORE = 3 };
 
-amz_status text_hex(text_ctx *c)
+/* The stairs mark of a hex cell with levels, or NULL (the square one's rule). */
+static const char *hex_stairs(const text_ctx *c, amz_cell cell)
+{
+    const amz_maze *m = c->m;
+    if (m->levels <= 1)
+        return NULL;
+    int up = -1, down = -1;
+    for (int d = 0; d < m->ndirs; d++) {
+        const char *name = amz_dir_name(m->topology, d);
+        if (name && name[0] == 'U' && !name[1])
+            up = d;
+        else if (name && name[0] == 'D' && !name[1])
+            down = d;
+    }
+    const bool u = up >= 0 && grid_open(m, cell, up), dn = down >= 0 && grid_open(m, cell, down),
+               uni = c->o->style == AMZ_TEXT_UNICODE;
+    return u && dn ? (uni ? "↕" : "X") : u ? (uni ? "↑" : "<") : dn ? (uni ? "↓" : ">") : NULL;
+}
+
+/* One level, its cells base + y * w + x. */
+static amz_status hex_level(text_ctx *c, amz_cell base)
 {
     const amz_maze *m = c->m;
     const int32_t w = m->width, h = m->height;
@@ -33,13 +58,13 @@ amz_status text_hex(text_ctx *c)
     static const uint8_t glyph[6] = {UNDERSCORE, BACKSLASH, SLASH, UNDERSCORE, BACKSLASH, SLASH};
     for (int32_t y = 0; y < h; y++)
         for (int32_t x = 0; x < w; x++) {
-            amz_cell cell = (amz_cell)y * w + x;
+            amz_cell cell = base + (amz_cell)y * w + x;
             if (!grid_exists(m, cell))
                 continue;
             int64_t L = 2 * (int64_t)y + (x & 1);
             for (int d = 0; d < 6; d++) {
                 amz_cell nb = grid_neighbor(m, cell, d);
-                if (nb != AMZ_NO_CELL && bits_get(m->passages, grid_edge_bit(m->bits, cell, nb, d)))
+                if (nb != AMZ_NO_CELL && bits_get(m->passages, grid_edge(m, cell, d, nb)))
                     continue;
                 int64_t at = (L + line_of[d]) * cols + 3 * (int64_t)x + col_of[d];
                 canvas[at] = glyph[d];
@@ -62,15 +87,22 @@ amz_status text_hex(text_ctx *c)
         while (end > 0 && canvas[l * cols + end - 1] == 0)
             end--;
         for (int64_t k = 0; k < end; k++) {
-            /* Interiors: line L+1, column 3x+1 of an existing cell. */
+            /* Interiors: line L+1, columns 3x+1 (the marker) and 3x+2 (the stairs) of
+             * an existing cell. */
             int64_t x = (k - 1) / 3;
-            if (k % 3 == 1 && x < w) {
+            if (k % 3 != 0 && x < w) {
                 int64_t y = (l - 1 - (x & 1));
                 if (y >= 0 && y % 2 == 0 && y / 2 < h) {
-                    amz_cell cell = (y / 2) * w + x;
-                    const char *color = NULL, *mark = grid_exists(m, cell) ? text_marker(c, cell, &color) : NULL;
-                    if (mark) {
+                    amz_cell cell = base + (y / 2) * w + x;
+                    const char *color = NULL, *mark = NULL;
+                    if (grid_exists(m, cell))
+                        mark = k % 3 == 1 ? text_marker(c, cell, &color) : hex_stairs(c, cell);
+                    if (mark && k % 3 == 1) {
                         text_put_mark(c, color, mark);
+                        continue;
+                    }
+                    if (mark) {
+                        fputs(mark, c->f);
                         continue;
                     }
                 }
@@ -86,4 +118,17 @@ amz_status text_hex(text_ctx *c)
     }
     amz_free(canvas);
     return AMZ_OK;
+}
+
+amz_status text_hex(text_ctx *c)
+{
+    const amz_maze *m = c->m;
+    const amz_cell plane = (amz_cell)m->width * m->height;
+    amz_status st = AMZ_OK;
+    for (int z = 0; z < m->levels && st == AMZ_OK; z++) {
+        if (m->levels > 1)
+            fprintf(c->f, "%slevel %d of %d\n", z ? "\n" : "", z + 1, m->levels);
+        st = hex_level(c, (amz_cell)z * plane);
+    }
+    return st;
 }

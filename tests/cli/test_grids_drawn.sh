@@ -3,7 +3,8 @@
 # refuses them. Pictures (PNG, SVG, PDF, print pages), books and animations draw
 # polar, triangle, octagon, 3D, wrapped and weave mazes; a PNG of one carries its
 # grid, so reading it back as a maze is refused, naming the grid. Text art draws
-# weaves (unicode, read back) and square 3D mazes (level by level, refused on reading);
+# weaves (unicode, read back) and square and hex 3D mazes (level by level, refused on
+# reading);
 # otherwise text art and
 # play lay cells out as a flat grid and refuse the others by name, never drawing them
 # in the square layout: a file is refused with exit 1, grid options given to a command
@@ -75,7 +76,7 @@ for g in "${grids[@]}"; do
             expect_ok "solve art.txt -o art.json"
             python3 -c 'import json,sys; a,b=(json.load(open(p)) for p in sys.argv[1:]); sys.exit(a["cells"]!=b["cells"] or a.get("weave")!=b.get("weave"))' back.json art.json ||
                 fail "unicode art of $g did not read back as the same weave"
-        elif [ "$g" = "-s 5x4 --levels 2" ]; then
+        elif [ "$g" = "-s 5x4 --levels 2" ] || [ "$g" = "-t hex -s 5x4 --levels 2" ]; then
             # Square mazes of levels are line art, level by level, which the reader
             # refuses by name (it does not read back); blocks refuse them.
             refused 1 "not blocks" render "$f" --style blocks -o "$O/x.txt"
@@ -102,7 +103,7 @@ for g in "${grids[@]}"; do
         *"-t polar"* | *"-t triangle"* | *"-t octagon"*) opt=--topology ;;
         *--levels*) opt=--levels ;; *--wrap*) opt=--wrap ;; *) opt=--weave ;;
         esac
-        if [ "$g" = "-s 5x4 --levels 2" ]; then
+        if [ "$g" = "-s 5x4 --levels 2" ] || [ "$g" = "-t hex -s 5x4 --levels 2" ]; then
             refused 2 "--style: text art draws mazes of levels as line art" generate $g --format text --style blocks -o "$O/x.txt"
             run generate $g --format text -o "$O/x.txt"
             expect_ok "generate $g --format text"

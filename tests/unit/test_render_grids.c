@@ -30,7 +30,7 @@ static const grid_case refused[] = {
     {{AMZ_TOPO_TRIANGLE, 8, 5, 1, 0, false}, "triangle"},
     {{AMZ_TOPO_OCTAGON, 6, 5, 1, 0, false}, "octagon"},
     {{AMZ_TOPO_SQUARE, 5, 4, 3, 0, false}, "levels"}, /* line art draws it */
-    {{AMZ_TOPO_HEX, 5, 4, 2, 0, false}, "hex maze of 2 levels"},
+    {{AMZ_TOPO_HEX, 5, 4, 2, 0, false}, "levels"}, /* line art draws it */
     {{AMZ_TOPO_SQUARE, 6, 5, 1, AMZ_WRAP_X, false}, "wrapped (x)"},
     {{AMZ_TOPO_TRIANGLE, 8, 4, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false}, "wrapped (xy) triangle"},
     {{AMZ_TOPO_SQUARE, 8, 8, 1, 0, true}, "weave"}, /* unicode art draws it */
@@ -74,7 +74,7 @@ static int draw_all(amz_maze *m, const char *named)
         } else {                                                                                                       \
             if (cs != AMZ_EUNSUPPORTED ||                                                                              \
                 !strstr(err.msg, m->weave                                                 ? "weave mazes in the unicode style only" \
-                                 : m->levels > 1 && m->topology == AMZ_TOPO_SQUARE ? "not blocks"                            \
+                                 : m->levels > 1 && m->topology != AMZ_TOPO_TRIANGLE ? "not blocks"                          \
                                                                                    : "flat square and hex mazes") ||          \
                 !strstr(err.msg, named))                                                                               \
                 fail_msg("%s: status %d '%s'", #call, cs, err.msg);                                                    \
@@ -87,7 +87,7 @@ static int draw_all(amz_maze *m, const char *named)
         amz_text_options to;
         amz_text_options_init(&to);
         to.style = (amz_text_style)style;
-        if (m->topology == AMZ_TOPO_HEX && to.style == AMZ_TEXT_BLOCKS)
+        if (m->topology == AMZ_TOPO_HEX && m->levels <= 1 && to.style == AMZ_TEXT_BLOCKS)
             continue; /* hex has no block style */
         CHECK(amz_render_text(m, &to, f, &err));
     }
@@ -133,10 +133,55 @@ static void test_other_grids_refused(void **state)
             make(&m, &refused[i].g, seed);
             /* gif, animation, book; and a weave's unicode art, a square 3D maze's ascii
              * and unicode art (level by level) */
-            const bool square3d = m.levels > 1 && m.topology == AMZ_TOPO_SQUARE;
-            assert_int_equal(draw_all(&m, refused[i].named), m.weave ? 4 : square3d ? 5 : 3);
+            const bool flat3d = m.levels > 1 && !m.wrap && (m.topology == AMZ_TOPO_SQUARE || m.topology == AMZ_TOPO_HEX);
+            assert_int_equal(draw_all(&m, refused[i].named), m.weave ? 4 : flat3d ? 5 : 3);
             amz_maze_deinit(&m);
         }
+}
+
+/* Hex and square mazes of levels as line art: one "level Z of L" line a level, and a
+ * stairs mark for every cell with stairs (ascii: < up, > down, X both), so the marks
+ * counted in the art are the passages up and down counted in the maze. */
+static void test_levels_marks(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        const amz_grid g = {seed % 2 ? AMZ_TOPO_HEX : AMZ_TOPO_SQUARE, 2 + (int32_t)(seed % 5), 2 + (int32_t)(seed % 3),
+                            2 + (int32_t)(seed % 3), 0, false};
+        amz_maze m;
+        make(&m, &g, seed);
+        int up = -1, down = -1;
+        for (int d = 0; d < m.ndirs; d++) {
+            if (strcmp(amz_dir_name(m.topology, d), "U") == 0)
+                up = d;
+            if (strcmp(amz_dir_name(m.topology, d), "D") == 0)
+                down = d;
+        }
+        long want_up = 0, want_down = 0;
+        for (amz_cell c = 0; c < m.ncells; c++) {
+            want_up += amz_maze_passage(&m, c, up);
+            want_down += amz_maze_passage(&m, c, down);
+        }
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        amz_text_options to;
+        amz_text_options_init(&to);
+        to.solution = false;
+        assert_int_equal(amz_render_text(&m, &to, f, NULL), AMZ_OK);
+        fclose(f);
+        long got_up = 0, got_down = 0, heads = 0;
+        for (size_t i = 0; i < len; i++) {
+            got_up += buf[i] == '<' || buf[i] == 'X';
+            got_down += buf[i] == '>' || buf[i] == 'X';
+            heads += (i == 0 || buf[i - 1] == '\n') && strncmp(buf + i, "level ", 6) == 0;
+        }
+        if (got_up != want_up || got_down != want_down || heads != m.levels)
+            fail_msg("seed %llu: %ld up, %ld down marks and %ld level lines; the maze has %ld, %ld and %d\n%s",
+                     (unsigned long long)seed, got_up, got_down, heads, want_up, want_down, m.levels, buf);
+        free(buf);
+        amz_maze_deinit(&m);
+    }
 }
 
 static void test_flat_grids_draw(void **state)
@@ -157,6 +202,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_other_grids_refused),
         cmocka_unit_test(test_flat_grids_draw),
+        cmocka_unit_test(test_levels_marks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
