@@ -1,7 +1,8 @@
 /* play_maze.c — `amaze play`: the maze runner in the terminal (ncurses). The rules
  * live in src/play/maze_game.c; this file parses options, makes the maze exactly as
  * `amaze generate` does, draws the maze around the player and turns keys into moves.
- * Flat square and hex mazes only (the two layouts drawn here); docs/PLAY.md. */
+ * Square and hex mazes (the two layouts drawn here), flat or of levels (the player's
+ * level is drawn, stairs marked; < and > climb); docs/PLAY.md. */
 #include <curses.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -36,6 +37,8 @@ static const char *const help[] = {
     "  arrows, w a s d, h j k l move (square mazes)\n"
     "  q w e / a s d            move NW N NE / SW S SE (hex mazes; arrows go N and S,\n"
     "                           left and right take the open one of NW/SW and NE/SE)\n"
+    "  < >, PgUp PgDn           stairs up and down (mazes of levels: a cell marked <\n"
+    "                           has stairs up, > down, <> both)\n"
     "  u                        undo a move\n"
     "  ?                        show or hide the way to the goal from where you stand\n"
     "                           (a time made with it shown is not a best time)\n"
@@ -98,6 +101,35 @@ static int hex_dir(const maze_game *g, int ch)
     }
 }
 
+/* The direction named `name` ("U", "D") on m's topology, or -1. */
+static int dir_named(const amz_maze *m, const char *name)
+{
+    for (int d = 0; d < m->ndirs; d++)
+        if (amz_dir_name(m->topology, d) && strcmp(amz_dir_name(m->topology, d), name) == 0)
+            return d;
+    return -1;
+}
+
+/* Key to stairs on a maze of levels: < or PgUp up, > or PgDn down; -1 otherwise. */
+static int stairs_dir(const maze_game *g, int ch)
+{
+    if (g->maze.levels <= 1)
+        return -1;
+    if (ch == '<' || ch == KEY_PPAGE)
+        return dir_named(&g->maze, "U");
+    if (ch == '>' || ch == KEY_NPAGE)
+        return dir_named(&g->maze, "D");
+    return -1;
+}
+
+/* The level of cell c (0 on a flat maze). */
+static int32_t level_of(const amz_maze *m, amz_cell c)
+{
+    int32_t z = 0;
+    amz_maze_cell_xyz(m, c, NULL, NULL, &z);
+    return z;
+}
+
 /* ---- drawing ---- */
 
 enum { TOP = 2 }; /* status lines above the maze */
@@ -132,7 +164,7 @@ static void maze_extent(const amz_maze *m, int64_t *h, int64_t *w)
 static void cell_origin(const amz_maze *m, amz_cell c, int64_t *y, int64_t *x)
 {
     int32_t cx, cy;
-    amz_maze_cell_xy(m, c, &cx, &cy);
+    amz_maze_cell_xyz(m, c, &cx, &cy, NULL);
     *x = 3 * (int64_t)cx;
     *y = 2 * (int64_t)cy + (m->topology == AMZ_TOPO_HEX ? (cx & 1) : 0);
 }
@@ -180,9 +212,9 @@ static void fmt_time(char *buf, size_t cap, int64_t ms)
     snprintf(buf, cap, "%lld.%lld", (long long)(ms / 1000), (long long)(ms / 100 % 10));
 }
 
-/* The most segments a status line has: size, time, moves, optimal, paused or hint,
- * fog, best, seed or file, visited. */
-#define STATUS_SEGMENTS 9
+/* The most segments a status line has: size, level, time, moves, optimal, paused or
+ * hint, fog, best, seed or file, visited. */
+#define STATUS_SEGMENTS 10
 
 /* Builds the status line from whole segments, most important first, and keeps only
  * those that fit the terminal: long forms while they fit, then short ones, then
@@ -199,6 +231,14 @@ static void status_line(const ui *u, int64_t now, char *line, size_t cap, int co
     int n = 0;
     snprintf(seg[n][0], 48, "%dx%d %s", g->maze.width, g->maze.height, amz_topology_name(g->maze.topology));
     snprintf(seg[n++][1], 48, "%dx%d", g->maze.width, g->maze.height);
+    if (g->maze.levels > 1) { /* where the player is, and where the goal is when elsewhere */
+        const int32_t z = level_of(&g->maze, g->pos), gz = level_of(&g->maze, g->maze.goal);
+        if (z == gz)
+            snprintf(seg[n][0], 48, "level %d of %d", z + 1, g->maze.levels);
+        else
+            snprintf(seg[n][0], 48, "level %d of %d (goal: %d)", z + 1, g->maze.levels, gz + 1);
+        snprintf(seg[n++][1], 48, "L%d/%d", z + 1, g->maze.levels);
+    }
     snprintf(seg[n][0], 48, "time %s", t);
     snprintf(seg[n++][1], 48, "t %s", t);
     snprintf(seg[n][0], 48, "moves %llu", (unsigned long long)g->moves);
@@ -250,9 +290,14 @@ static void draw_status(const ui *u, int64_t now)
     move(1, 0);
     clrtoeol();
     const bool hex = g->maze.topology == AMZ_TOPO_HEX;
-    const char *keys = hex ? " q w e / a s d: NW N NE / SW S SE   u undo  ? hint  p pause  r restart  n new  Esc/Q quit"
-                           : " arrows/wasd/hjkl move   u undo  ? hint  p pause  r restart  n new  q quit";
-    const char *brief = hex ? " qwe/asd move  u ? p r n  Q quit" : " move  u undo  ? hint  p pause  q quit";
+    const bool lv = g->maze.levels > 1;
+    const char *keys = hex ? (lv ? " qwe/asd: NW N NE/SW S SE  < > stairs  u undo  ? hint  p pause  r restart  n new  Q quit"
+                                 : " q w e / a s d: NW N NE / SW S SE   u undo  ? hint  p pause  r restart  n new  Esc/Q quit")
+                     : lv ? " arrows/wasd/hjkl move  < > stairs  u undo  ? hint  p pause  r restart  n new  q quit"
+                          : " arrows/wasd/hjkl move   u undo  ? hint  p pause  r restart  n new  q quit";
+    const char *brief = hex ? (lv ? " qwe/asd < > move  u ? p r n  Q quit" : " qwe/asd move  u ? p r n  Q quit")
+                      : lv  ? " move  < > stairs  u undo  ? hint  q quit"
+                            : " move  u undo  ? hint  p pause  q quit";
     if (u->note[0]) {
         pt_attr(PT_WARN, true, true);
         mvaddnstr(1, 0, u->note, COLS);
@@ -310,21 +355,29 @@ static void draw(ui *u, int64_t now)
     y0 = y0 < 0 ? 0 : y0;
     x1 = x1 >= m->width ? m->width - 1 : x1;
     y1 = y1 >= m->height ? m->height - 1 : y1;
+    /* On a maze of levels only the player's level is drawn, its stairs marked. */
+    const int32_t z = level_of(m, g->pos);
+    const int up = m->levels > 1 ? dir_named(m, "U") : -1, down = m->levels > 1 ? dir_named(m, "D") : -1;
     for (int64_t y = y0; y <= y1; y++)
         for (int64_t x = x0; x <= x1; x++) {
-            amz_cell c = amz_maze_cell_at(m, x, y);
+            amz_cell c = amz_maze_cell_at3(m, x, y, z);
             if (!amz_maze_exists(m, c) || (u->fog && !maze_game_seen(g, c)))
                 continue;
             draw_walls(&v, m, c);
             if (maze_game_visited(g, c))
                 draw_inside(&v, m, c, "..", PT_VISITED, false);
+            const bool su = up >= 0 && amz_maze_passage(m, c, up), sd = down >= 0 && amz_maze_passage(m, c, down);
+            if (su || sd)
+                draw_inside(&v, m, c, su && sd ? "<>" : su ? "<<" : ">>", PT_WALL, true);
         }
     /* Cell 0 of the hint is the player's and cell len the goal's: both have marks. */
     if (u->hint_on && u->hint_cells)
         for (uint64_t i = 1; i < u->hint.len; i++)
-            draw_inside(&v, m, u->hint_cells[i], "::", PT_HINT, true);
+            if (level_of(m, u->hint_cells[i]) == z)
+                draw_inside(&v, m, u->hint_cells[i], "::", PT_HINT, true);
     /* The goal shows even in fog: a runner knows where to go, not the way. */
-    draw_inside(&v, m, m->goal, "[]", PT_GOAL, true);
+    if (level_of(m, m->goal) == z)
+        draw_inside(&v, m, m->goal, "[]", PT_GOAL, true);
     draw_inside(&v, m, g->pos, "@@", PT_PLAYER, true);
     if (g->pause_ms >= 0) { /* paused: the maze is hidden, so a pause is no time to think */
         erase();
@@ -387,6 +440,8 @@ static void set_key(ui *u)
 {
     int n = snprintf(u->key, sizeof u->key, "maze-%s-%dx%d", amz_topology_name(u->g.maze.topology),
                      u->g.maze.width, u->g.maze.height);
+    if (n > 0 && (size_t)n < sizeof u->key && u->g.maze.levels > 1)
+        n += snprintf(u->key + n, sizeof u->key - (size_t)n, "x%d", u->g.maze.levels);
     if (n > 0 && (size_t)n < sizeof u->key && strcmp(u->algorithm, amz_gen_at(0)->name) != 0)
         n += snprintf(u->key + n, sizeof u->key - (size_t)n, "-%s", u->algorithm);
     if (n > 0 && (size_t)n < sizeof u->key && u->o.braid > 0)
@@ -468,7 +523,9 @@ static void loop(ui *u)
         } else if (ch == 'p' || ch == 'P') {
             maze_game_pause(&u->g, now);
         } else if (!u->g.won) {
-            int d = hex ? hex_dir(&u->g, ch) : square_dir(ch);
+            int d = stairs_dir(&u->g, ch);
+            if (d < 0)
+                d = hex ? hex_dir(&u->g, ch) : square_dir(ch);
             if (d >= 0 && maze_game_move(&u->g, d, now) == MAZE_MOVED && u->g.won)
                 won(u, now);
         }
@@ -525,7 +582,10 @@ int cmd_play(int argc, char **argv)
     }
     if ((rc = cli_maze_check(cmd, &a)))
         return rc;
-    if (!file && (rc = cli_maze_flat(cmd, &a, "play takes")))
+    /* Square and hex grids, flat or of levels (without wrap or weave). */
+    const bool levels_ok = (a.topo == AMZ_TOPO_SQUARE || a.topo == AMZ_TOPO_HEX) && a.grid.levels > 1 &&
+                           !a.grid.wrap && !a.grid.weave;
+    if (!file && !levels_ok && (rc = cli_maze_flat(cmd, &a, "play takes")))
         return rc;
     /* At most 2^26 cells (also for --file below): refuse absurd sizes before the terminal
      * is taken over. */
@@ -537,8 +597,8 @@ int cmd_play(int argc, char **argv)
     if (file) {
         if ((rc = cli_load_maze(file, 0, &m, NULL)))
             return rc;
-        const bool plain = amz_maze_is_plain(&m);
         const amz_topology topo = m.topology;
+        const bool plain = amz_maze_is_plain(&m) || (m.levels > 1 && !m.wrap && !m.weave);
         if ((topo != AMZ_TOPO_SQUARE && topo != AMZ_TOPO_HEX) || !plain) {
             amz_maze_deinit(&m);
             return cli_fail(cmd, "%s: play takes flat square and hex mazes, not %s%s", file, plain ? "" : "these ",

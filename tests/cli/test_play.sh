@@ -178,6 +178,38 @@ tm capture-pane -e -p >"$T/colors"
 grep -q "$ESC\[[0-9;]*3[0-7]m" "$T/colors" || fail "play: no colours on a colour terminal"
 tm send-keys q
 finished "play 5x5" 0
+
+# ---- amaze play on a maze of levels: the player's level drawn, stairs climbed with
+# < and > (and PgUp/PgDn), won on the shortest path; the best time keyed with levels ----
+"$AMAZE" generate --seed 5 -s 4x3x2 -o "$T/l3.amz" && "$AMAZE" solve --json "$T/l3.amz" >"$T/l3.json" ||
+    fail "generate/solve a maze of levels"
+mapfile -t cells < <(json_list "$T/l3.json" solution)
+lkeys=() prev="" climbs=0
+for c in "${cells[@]}"; do
+    if [ -n "$prev" ]; then
+        d=$((c - prev))
+        if [ $d = 12 ]; then
+            climbs=$((climbs + 1))
+            if [ $((climbs % 2)) = 1 ]; then lkeys+=('<'); else lkeys+=(PageUp); fi
+        elif [ $d = -12 ]; then
+            climbs=$((climbs + 1))
+            if [ $((climbs % 2)) = 1 ]; then lkeys+=('>'); else lkeys+=(PageDown); fi
+        else
+            case $d in -4) lkeys+=(Up) ;; 1) lkeys+=(Right) ;; 4) lkeys+=(Down) ;; -1) lkeys+=(Left) ;; *) fail "bad step $prev -> $c" ;; esac
+        fi
+    fi
+    prev=$c
+done
+[ "$climbs" -ge 2 ] || fail "the levels maze's solution climbs $climbs times: pick another seed"
+start maze play --file "$T/l3.amz"
+wait_for "level 1 of 2 \\(goal: 2\\)" "play levels: status names the levels"
+wait_for "<<|>>|<>" "play levels: stairs marked"
+tm send-keys "${lkeys[@]}"
+wait_for "YOU WIN" "play levels: win panel"
+wait_for "moves ${#lkeys[@]} +optimal ${#lkeys[@]}" "play levels: moves and optimal"
+tm send-keys q
+finished "play levels" 0
+grep -q '^maze-square-4x3x2 ' "$XDG_DATA_HOME/amaze/scores" || fail "play levels: no best time under maze-square-4x3x2"
 grep -qE "^maze-square-5x5 [0-9]+ $optimal\$" "$XDG_DATA_HOME/amaze/scores" ||
     fail "play: best time not in the scores file: $(cat "$XDG_DATA_HOME/amaze/scores" 2>&1)"
 
