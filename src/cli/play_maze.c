@@ -2,7 +2,8 @@
  * live in src/play/maze_game.c; this file parses options, makes the maze exactly as
  * `amaze generate` does, draws the maze around the player and turns keys into moves.
  * Square and hex mazes (the two layouts drawn here), flat or of levels (the player's
- * level is drawn, stairs marked; < and > climb); docs/PLAY.md. */
+ * level is drawn, stairs marked; < and > climb), wrapped too (a passage across the
+ * border is a gap in it, and the player comes out on the other side); docs/PLAY.md. */
 #include <curses.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -442,6 +443,9 @@ static void set_key(ui *u)
                      u->g.maze.width, u->g.maze.height);
     if (n > 0 && (size_t)n < sizeof u->key && u->g.maze.levels > 1)
         n += snprintf(u->key + n, sizeof u->key - (size_t)n, "x%d", u->g.maze.levels);
+    if (n > 0 && (size_t)n < sizeof u->key && u->g.maze.wrap)
+        n += snprintf(u->key + n, sizeof u->key - (size_t)n, "-wrap%s%s", u->g.maze.wrap & AMZ_WRAP_X ? "x" : "",
+                      u->g.maze.wrap & AMZ_WRAP_Y ? "y" : "");
     if (n > 0 && (size_t)n < sizeof u->key && strcmp(u->algorithm, amz_gen_at(0)->name) != 0)
         n += snprintf(u->key + n, sizeof u->key - (size_t)n, "-%s", u->algorithm);
     if (n > 0 && (size_t)n < sizeof u->key && u->o.braid > 0)
@@ -582,10 +586,10 @@ int cmd_play(int argc, char **argv)
     }
     if ((rc = cli_maze_check(cmd, &a)))
         return rc;
-    /* Square and hex grids, flat or of levels (without wrap or weave). */
-    const bool levels_ok = (a.topo == AMZ_TOPO_SQUARE || a.topo == AMZ_TOPO_HEX) && a.grid.levels > 1 &&
-                           !a.grid.wrap && !a.grid.weave;
-    if (!file && !levels_ok && (rc = cli_maze_flat(cmd, &a, "play takes")))
+    /* Square and hex grids, flat or of levels, wrapped or not (no weave: its crossings
+     * have no drawing here). */
+    const bool grid_ok = (a.topo == AMZ_TOPO_SQUARE || a.topo == AMZ_TOPO_HEX) && !a.grid.weave;
+    if (!file && !grid_ok && (rc = cli_maze_flat(cmd, &a, "play takes")))
         return rc;
     /* At most 2^26 cells (also for --file below): refuse absurd sizes before the terminal
      * is taken over. */
@@ -598,11 +602,10 @@ int cmd_play(int argc, char **argv)
         if ((rc = cli_load_maze(file, 0, &m, NULL)))
             return rc;
         const amz_topology topo = m.topology;
-        const bool plain = amz_maze_is_plain(&m) || (m.levels > 1 && !m.wrap && !m.weave);
-        if ((topo != AMZ_TOPO_SQUARE && topo != AMZ_TOPO_HEX) || !plain) {
+        if ((topo != AMZ_TOPO_SQUARE && topo != AMZ_TOPO_HEX) || m.weave) {
             amz_maze_deinit(&m);
-            return cli_fail(cmd, "%s: play takes flat square and hex mazes, not %s%s", file, plain ? "" : "these ",
-                            amz_topology_name(topo));
+            return cli_fail(cmd, "%s: play takes flat square and hex mazes, not %s%s ones (pictures and the web page "
+                            "draw them)", file, m.weave ? "weave " : "", amz_topology_name(topo));
         }
         if (m.ncells > ((int64_t)1 << 26)) {
             amz_maze_deinit(&m);

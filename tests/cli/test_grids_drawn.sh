@@ -4,7 +4,7 @@
 # polar, triangle, octagon, 3D, wrapped and weave mazes; a PNG of one carries its
 # grid, so reading it back as a maze is refused, naming the grid. Text art draws
 # weaves (unicode, read back) and square and hex 3D mazes (level by level, refused on
-# reading), and play takes square and hex 3D mazes;
+# reading), and play takes square and hex 3D and wrapped mazes;
 # otherwise text art and
 # play lay cells out as a flat grid and refuse the others by name, never drawing them
 # in the square layout: a file is refused with exit 1, grid options given to a command
@@ -96,8 +96,9 @@ for g in "${grids[@]}"; do
             refused 1 "$NEEDLE" solve "$f" --format text -o "$O/x.txt"
         fi
         case $g in
-        "-s 5x4 --levels 2" | "-t hex -s 5x4 --levels 2")
-            # play takes mazes of levels: here it stops only for want of a terminal.
+        "-s 5x4 --levels 2" | "-t hex -s 5x4 --levels 2" | "-s 6x5 --wrap x" | "-t hex -s 6x4 --wrap xy")
+            # play takes square and hex mazes of levels and wrapped ones: here it stops
+            # only for want of a terminal.
             refused 1 "play: needs a terminal" play --file "$f" ;;
         *) refused 1 "$NEEDLE" play --file "$f" ;;
         esac
@@ -122,7 +123,8 @@ for g in "${grids[@]}"; do
             refused 2 "$opt: text art takes $NEEDLE" generate $g --format text -o "$O/x.txt"
         fi
         case $g in
-        "-s 5x4 --levels 2" | "-t hex -s 5x4 --levels 2") refused 1 "play: needs a terminal" play $g ;;
+        "-s 5x4 --levels 2" | "-t hex -s 5x4 --levels 2" | "-s 6x5 --wrap x" | "-t hex -s 6x4 --wrap xy")
+            refused 1 "play: needs a terminal" play $g ;;
         *) refused 2 "$opt: play takes $NEEDLE" play $g ;;
         esac
         run book $g -n 2 -o "$O/b.pdf"

@@ -210,6 +210,33 @@ wait_for "moves ${#lkeys[@]} +optimal ${#lkeys[@]}" "play levels: moves and opti
 tm send-keys q
 finished "play levels" 0
 grep -q '^maze-square-4x3x2 ' "$XDG_DATA_HOME/amaze/scores" || fail "play levels: no best time under maze-square-4x3x2"
+
+# ---- amaze play on a torus: the solution crosses both borders (a gap in the wall, the
+# player coming out on the other side); the best time keyed with the wrap ----
+"$AMAZE" generate --seed 3 -s 5x4 --wrap xy -o "$T/w.amz" && "$AMAZE" solve --json "$T/w.amz" >"$T/w.json" ||
+    fail "generate/solve a wrapped maze"
+mapfile -t cells < <(json_list "$T/w.json" solution)
+wkeys=() prev="" crossed=0
+for c in "${cells[@]}"; do
+    if [ -n "$prev" ]; then
+        dx=$((c % 5 - prev % 5)) dy=$((c / 5 - prev / 5))
+        [ "${dx#-}" -gt 1 ] || [ "${dy#-}" -gt 1 ] && crossed=$((crossed + 1))
+        case "$dx,$dy" in
+        0,-1 | 0,3) wkeys+=(Up) ;; 1,0 | -4,0) wkeys+=(Right) ;; 0,1 | 0,-3) wkeys+=(Down) ;; -1,0 | 4,0) wkeys+=(Left) ;;
+        *) fail "bad wrapped step $prev -> $c" ;;
+        esac
+    fi
+    prev=$c
+done
+[ "$crossed" -ge 2 ] || fail "the wrapped maze's solution crosses a border $crossed times: pick another seed"
+start maze play --file "$T/w.amz"
+wait_for "moves 0 .*optimal ${#wkeys[@]}" "play wrap: status line"
+tm send-keys "${wkeys[@]}"
+wait_for "YOU WIN" "play wrap: win panel"
+wait_for "moves ${#wkeys[@]} +optimal ${#wkeys[@]}" "play wrap: moves and optimal"
+tm send-keys q
+finished "play wrap" 0
+grep -q '^maze-square-5x4-wrapxy ' "$XDG_DATA_HOME/amaze/scores" || fail "play wrap: no best time under maze-square-5x4-wrapxy"
 grep -qE "^maze-square-5x5 [0-9]+ $optimal\$" "$XDG_DATA_HOME/amaze/scores" ||
     fail "play: best time not in the scores file: $(cat "$XDG_DATA_HOME/amaze/scores" 2>&1)"
 
