@@ -95,6 +95,23 @@ static void test_round_trips(void **state)
  * solution and colour) reads back as the same weave; ascii and blocks refuse to draw
  * it; and each dashed glyph of the art, made plain or turned into its partner, gives
  * a refusal or a different maze, never the same one (each glyph carries information). */
+/* A maze on grid g by generator `gen` (weave and braid as given), solved on every
+ * third seed. */
+static void make_grid_maze(amz_maze *m, const amz_grid *g, const char *gen, uint64_t seed, double weave,
+                           double braid)
+{
+    amz_error err;
+    assert_int_equal(amz_maze_init_grid(m, g, &err), AMZ_OK);
+    amz_gen_options o;
+    amz_gen_options_init(&o);
+    o.seed = seed;
+    o.weave = weave;
+    o.braid = braid;
+    assert_int_equal(amz_gen_run(m, gen, &o, NULL, &err), AMZ_OK);
+    if (seed % 3 == 0)
+        assert_int_equal(amz_solve_maze(m, "bfs", NULL, NULL, NULL, &err), AMZ_OK);
+}
+
 static void test_weave_round_trips(void **state)
 {
     (void)state;
@@ -103,14 +120,7 @@ static void test_weave_round_trips(void **state)
         const amz_grid g = {AMZ_TOPO_SQUARE, 3 + (int32_t)(seed % 11), 3 + (int32_t)(seed % 7), 1, 0, true};
         amz_maze m;
         amz_error err;
-        assert_int_equal(amz_maze_init_grid(&m, &g, &err), AMZ_OK);
-        amz_gen_options o;
-        amz_gen_options_init(&o);
-        o.seed = seed;
-        o.weave = 1;
-        assert_int_equal(amz_gen_run(&m, seed % 2 ? "backtracker" : "growing-tree", &o, NULL, &err), AMZ_OK);
-        if (seed % 3 == 0)
-            assert_int_equal(amz_solve_maze(&m, "bfs", NULL, NULL, NULL, &err), AMZ_OK);
+        make_grid_maze(&m, &g, seed % 2 ? "backtracker" : "growing-tree", seed, 1, 0);
         /* Without a crossing the art has no dash: it reads back as a plain maze. */
         bool tunnels = false;
         for (amz_cell c = 0; c < m.ncells; c++)
@@ -186,14 +196,7 @@ static void test_levels_art(void **state)
         const amz_grid g = {AMZ_TOPO_SQUARE, w, h, levels, 0, false};
         amz_maze m;
         amz_error err;
-        assert_int_equal(amz_maze_init_grid(&m, &g, &err), AMZ_OK);
-        amz_gen_options o;
-        amz_gen_options_init(&o);
-        o.seed = seed;
-        o.braid = seed % 4 == 0 ? 0.5 : 0;
-        assert_int_equal(amz_gen_run(&m, seed % 2 ? "backtracker" : "kruskal", &o, NULL, &err), AMZ_OK);
-        if (seed % 3 == 0)
-            assert_int_equal(amz_solve_maze(&m, "bfs", NULL, NULL, NULL, &err), AMZ_OK);
+        make_grid_maze(&m, &g, seed % 2 ? "backtracker" : "kruskal", seed, 0, seed % 4 == 0 ? 0.5 : 0);
         for (int style = AMZ_TEXT_ASCII; style <= AMZ_TEXT_UNICODE; style++) {
             const bool uni = style == AMZ_TEXT_UNICODE;
             size_t len;
