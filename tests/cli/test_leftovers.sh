@@ -89,5 +89,17 @@ for mode in unnamed named; do
   catch generate KILL $mode generate -s $maze --seed 3 -o @OUT@/big.txt
 done
 
+# A signal between the named temporary file's creation and the moment the handler
+# learns its name (forced by the test hook) still leaves nothing: the signal waits.
+for sig in 2 15 1; do
+  out=$tmp/at-open-$sig
+  mkdir "$out"
+  AMZ_TEST_NAMED_TMP=1 AMZ_TEST_SIGNAL_AT_OPEN=$sig "$AMAZE" generate -s 30x20 --seed 1 -o "$out/m.txt" </dev/null \
+    >/dev/null 2>"$tmp/err"
+  st=$?
+  [ "$st" -eq $((128 + sig)) ] || fail "signal $sig at open: exit $st, expected $((128 + sig)): $(cat "$tmp/err")"
+  [ -z "$(ls -A "$out")" ] || fail "signal $sig at open: left $(ls -A "$out")"
+done
+
 [ "$fails" -eq 0 ] || { echo "$fails failure(s)" >&2; exit 1; }
 echo ok
