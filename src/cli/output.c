@@ -39,8 +39,9 @@ int cli_outfile_open(cli_outfile *o, const char *path)
     /* Tests: signal number AMZ_TEST_SIGNAL_AT_OPEN at the worst moment, the temporary
      * file made and not yet tracked (tests/cli/test_leftovers.sh). */
     const char *sig = getenv("AMZ_TEST_SIGNAL_AT_OPEN");
-    if (!st && sig && atoi(sig) > 0)
-        raise(atoi(sig));
+    const long signo = sig ? strtol(sig, NULL, 10) : 0;
+    if (!st && signo > 0 && signo < 65)
+        raise((int)signo);
 #endif
     /* An unnamed (O_TMPFILE) temporary file vanishes with the process: nothing to remove.
      * o->f.tmp is NULL too when writing standard output or a device in place. */
