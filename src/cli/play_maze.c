@@ -1,9 +1,9 @@
 /* play_maze.c — `amaze play`: the maze runner in the terminal (ncurses). The rules
  * live in src/play/maze_game.c; this file parses options, makes the maze exactly as
  * `amaze generate` does, draws the maze around the player and turns keys into moves.
- * Square and hex mazes (the two layouts drawn here), flat or of levels (the player's
- * level is drawn, stairs marked; < and > climb), wrapped too (a passage across the
- * border is a gap in it, and the player comes out on the other side); docs/PLAY.md. */
+ * Square, hex and triangle mazes (the three layouts drawn here), flat or of levels (the
+ * player's level is drawn, stairs marked; < and > climb), wrapped too (a passage across
+ * the border is a gap in it, and the player comes out on the other side); docs/PLAY.md. */
 #include <curses.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -35,7 +35,9 @@ static const char *const help[] = {
     "  -h, --help               show this help and exit\n"
     "\n"
     "Keys:\n"
-    "  arrows, w a s d, h j k l move (square mazes)\n"
+    "  arrows, w a s d, h j k l move (square mazes; on triangle mazes left and right\n"
+    "                           go W and E, up N from a triangle pointing down, down\n"
+    "                           S from one pointing up)\n"
     "  q w e / a s d            move NW N NE / SW S SE (hex mazes; arrows go N and S,\n"
     "                           left and right take the open one of NW/SW and NE/SE)\n"
     "  < >, PgUp PgDn           stairs up and down (mazes of levels: a cell marked <\n"
@@ -102,6 +104,16 @@ static int hex_dir(const maze_game *g, int ch)
     }
 }
 
+/* Key to direction on a triangle maze, -1 if not a move: the square keys, N and S
+ * being open only from a triangle pointing down and up respectively. */
+static int tri_dir(int ch)
+{
+    static const int to_tri[4] = {[AMZ_SQ_N] = AMZ_TRI_N, [AMZ_SQ_E] = AMZ_TRI_E, [AMZ_SQ_S] = AMZ_TRI_S,
+                                  [AMZ_SQ_W] = AMZ_TRI_W};
+    const int d = square_dir(ch);
+    return d < 0 ? -1 : to_tri[d];
+}
+
 /* The direction named `name` ("U", "D") on m's topology, or -1. */
 static int dir_named(const amz_maze *m, const char *name)
 {
@@ -151,28 +163,74 @@ static void put(const view *v, int64_t y, int64_t x, const char *s)
     }
 }
 
-/* Character size of the whole maze picture: 3 columns a cell plus the closing wall,
- * 2 lines a cell plus the bottom wall (and one more for hex, whose odd columns sit one
- * line lower). */
-static void maze_extent(const amz_maze *m, int64_t *h, int64_t *w)
+/* How a topology's cells sit in characters: one cell to the next is `sx` columns and
+ * `sy` lines, and the whole picture of W x H cells is sx*W + ex wide and sy*H + ey
+ * high. Square: 3 columns and 2 lines a cell plus the closing walls; hex: one line
+ * more, as odd columns sit one line lower; triangle: 3 lines a row, triangles 6
+ * columns wide overlapping by half, so 3 columns more at the end and the top wall
+ * line above the first row. */
+typedef struct layout {
+    int sx, sy, ex, ey;
+} layout;
+
+static layout layout_of(amz_topology t)
 {
-    *w = 3 * (int64_t)m->width + 1;
-    *h = 2 * (int64_t)m->height + (m->topology == AMZ_TOPO_HEX ? 2 : 1);
+    switch (t) {
+    case AMZ_TOPO_HEX: return (layout){3, 2, 1, 2};
+    case AMZ_TOPO_TRIANGLE: return (layout){3, 3, 3, 1};
+    default: return (layout){3, 2, 1, 1};
+    }
 }
 
-/* The maze character at the top-left corner of cell c's picture; its inside starts
- * one down and one right. */
+/* Character size of the whole maze picture. */
+static void maze_extent(const amz_maze *m, int64_t *h, int64_t *w)
+{
+    const layout l = layout_of(m->topology);
+    *w = l.sx * (int64_t)m->width + l.ex;
+    *h = l.sy * (int64_t)m->height + l.ey;
+}
+
+/* Whether triangle (x, y) points up (its base at the bottom): x + y even (maze.h). */
+static bool tri_up(int32_t x, int32_t y)
+{
+    return !((x + y) & 1);
+}
+
+/* The maze character one up and one left of cell c's inside, the two characters its
+ * marks take: a square's or hex's top-left corner; for a triangle, whose inside is the
+ * middle of its three lines, its top line and two left of its centre column. */
 static void cell_origin(const amz_maze *m, amz_cell c, int64_t *y, int64_t *x)
 {
     int32_t cx, cy;
     amz_maze_cell_xyz(m, c, &cx, &cy, NULL);
-    *x = 3 * (int64_t)cx;
-    *y = 2 * (int64_t)cy + (m->topology == AMZ_TOPO_HEX ? (cx & 1) : 0);
+    const layout l = layout_of(m->topology);
+    *x = l.sx * (int64_t)cx + (m->topology == AMZ_TOPO_TRIANGLE ? 1 : 0);
+    *y = l.sy * (int64_t)cy + (m->topology == AMZ_TOPO_HEX ? (cx & 1) : m->topology == AMZ_TOPO_TRIANGLE ? 1 : 0);
+}
+
+/* Walls of a triangle whose top line is y and centre column a: a triangle pointing up
+ * has its apex between columns a-1 and a on the top line and its base ("____", the
+ * four columns between its sides) on the third; one pointing down has its top in the
+ * line above (the base of the one above it) and its apex on the third line. Sides go
+ * one column a line, so neighbours share every character of their common edge. */
+static void draw_tri_walls(const view *v, const amz_maze *m, amz_cell c, int64_t y, int64_t a, bool up)
+{
+    const bool w = !amz_maze_passage(m, c, AMZ_TRI_W), e = !amz_maze_passage(m, c, AMZ_TRI_E);
+    for (int i = 0; i < 3; i++) {
+        if (w)
+            put(v, y + i, up ? a - 1 - i : a - 3 + i, up ? "/" : "\\");
+        if (e)
+            put(v, y + i, up ? a + i : a + 2 - i, up ? "\\" : "/");
+    }
+    if (up && !amz_maze_passage(m, c, AMZ_TRI_S))
+        put(v, y + 2, a - 2, "____");
+    if (!up && !amz_maze_passage(m, c, AMZ_TRI_N))
+        put(v, y - 1, a - 2, "____");
 }
 
 /* Walls of one cell. Square cells are "+--+" boxes; hex cells are flat-topped
  * "__" "/  \" "\__/" hexagons three characters apart, odd columns one line lower,
- * so neighbours share their edge characters. */
+ * so neighbours share their edge characters; triangles are drawn above. */
 static void draw_walls(const view *v, const amz_maze *m, amz_cell c)
 {
     int64_t y, x;
@@ -187,6 +245,10 @@ static void draw_walls(const view *v, const amz_maze *m, amz_cell c)
         put(v, y + 2, x + 1, amz_maze_passage(m, c, AMZ_SQ_S) ? "  " : "--");
         put(v, y + 1, x, amz_maze_passage(m, c, AMZ_SQ_W) ? " " : "|");
         put(v, y + 1, x + 3, amz_maze_passage(m, c, AMZ_SQ_E) ? " " : "|");
+    } else if (m->topology == AMZ_TOPO_TRIANGLE) {
+        int32_t cx, cy;
+        amz_maze_cell_xyz(m, c, &cx, &cy, NULL);
+        draw_tri_walls(v, m, c, y, x + 2, tri_up(cx, cy));
     } else {
         put(v, y, x + 1, amz_maze_passage(m, c, AMZ_HEX_N) ? "  " : "__");
         put(v, y + 2, x + 1, amz_maze_passage(m, c, AMZ_HEX_S) ? "  " : "__");
@@ -349,9 +411,11 @@ static void draw(ui *u, int64_t now)
         v.ox = px + 1 - v.w / 2;
         v.ox = v.ox < 0 ? 0 : v.ox > mw - v.w ? mw - v.w : v.ox;
     }
-    /* Only the cells whose picture meets the screen, with one cell of margin: pictures
-     * share their edges with the neighbours' and hex columns are staggered. */
-    int64_t x0 = v.ox / 3 - 1, x1 = (v.ox + v.w) / 3 + 1, y0 = v.oy / 2 - 1, y1 = (v.oy + v.h) / 2 + 1;
+    /* Only the cells whose picture meets the screen, with two cells of margin: pictures
+     * share their edges with the neighbours', hex columns are staggered and triangles
+     * are two steps wide. */
+    const layout l = layout_of(m->topology);
+    int64_t x0 = v.ox / l.sx - 2, x1 = (v.ox + v.w) / l.sx + 2, y0 = v.oy / l.sy - 2, y1 = (v.oy + v.h) / l.sy + 2;
     x0 = x0 < 0 ? 0 : x0;
     y0 = y0 < 0 ? 0 : y0;
     x1 = x1 >= m->width ? m->width - 1 : x1;
@@ -529,12 +593,26 @@ static void loop(ui *u)
         } else if (!u->g.won) {
             int d = stairs_dir(&u->g, ch);
             if (d < 0)
-                d = hex ? hex_dir(&u->g, ch) : square_dir(ch);
+                d = hex ? hex_dir(&u->g, ch) : u->g.maze.topology == AMZ_TOPO_TRIANGLE ? tri_dir(ch) : square_dir(ch);
             if (d >= 0 && maze_game_move(&u->g, d, now) == MAZE_MOVED && u->g.won)
                 won(u, now);
         }
         hint_update(u);
     }
+}
+
+/* Whether play draws mazes of topology t (with weave crossings or not). */
+static bool playable(amz_topology t, bool weave)
+{
+    return (t == AMZ_TOPO_SQUARE || t == AMZ_TOPO_HEX || t == AMZ_TOPO_TRIANGLE) && !weave;
+}
+
+/* Why a maze that is not playable is not, for the error line, in why[cap]. */
+static const char *unplayable(amz_topology t, bool weave, char *why, size_t cap)
+{
+    snprintf(why, cap, "play takes square, hex and triangle mazes (flat, of levels or wrapped), not %s ones "
+             "(pictures and the web page draw them)", weave ? "weave" : amz_topology_name(t));
+    return why;
 }
 
 int cmd_play(int argc, char **argv)
@@ -584,13 +662,34 @@ int cmd_play(int argc, char **argv)
         if (strcmp(file, "-") == 0)
             return cli_usage(cmd, "--file", "'-' is the keyboard here: give a file name");
     }
+    /* Without --size (or a mask) the maze fills the screen below the two status lines:
+     * the inverse of maze_extent, set before the grid is checked, with --wrap's parity
+     * (an even width of hex and triangle cells, an even height of triangle rows). With
+     * no terminal, its usual 80x24 stand in so that the options are still checked;
+     * starting the game then says why it cannot. */
+    int cols = 80, rows = 24;
+    const bool tty = term_size(&cols, &rows);
+    if (!file && !a.has_size && !a.mask) {
+        amz_topology t = AMZ_TOPO_SQUARE;
+        (void)amz_topology_parse(a.topology, &t, NULL); /* an unknown one: cli_maze_check says */
+        const layout l = layout_of(t);
+        a.w = (cols - l.ex) / l.sx;
+        a.h = (rows - TOP - l.ey) / l.sy;
+        if ((a.wrap & AMZ_WRAP_X) && t != AMZ_TOPO_SQUARE)
+            a.w -= a.w % 2;
+        if ((a.wrap & AMZ_WRAP_Y) && t == AMZ_TOPO_TRIANGLE)
+            a.h -= a.h % 2;
+        a.w = a.w < 2 ? 2 : a.w;
+        a.h = a.h < 2 ? 2 : a.h;
+    }
     if ((rc = cli_maze_check(cmd, &a)))
         return rc;
-    /* Square and hex grids, flat or of levels, wrapped or not (no weave: its crossings
-     * have no drawing here). */
-    const bool grid_ok = (a.topo == AMZ_TOPO_SQUARE || a.topo == AMZ_TOPO_HEX) && !a.grid.weave;
-    if (!file && !grid_ok && (rc = cli_maze_flat(cmd, &a, "play takes")))
-        return rc;
+    /* Square, hex and triangle grids, flat or of levels, wrapped or not (no weave: its
+     * crossings have no drawing here). */
+    char why[160];
+    if (!file && !playable(a.topo, a.grid.weave))
+        return cli_usage(cmd, a.grid.weave ? "--weave" : "--topology", "%s",
+                         unplayable(a.topo, a.grid.weave, why, sizeof why));
     /* At most 2^26 cells (also for --file below): refuse absurd sizes before the terminal
      * is taken over. */
     if (a.has_size && a.w * a.h > ((int64_t)1 << 26))
@@ -602,10 +701,10 @@ int cmd_play(int argc, char **argv)
         if ((rc = cli_load_maze(file, 0, &m, NULL)))
             return rc;
         const amz_topology topo = m.topology;
-        if ((topo != AMZ_TOPO_SQUARE && topo != AMZ_TOPO_HEX) || m.weave) {
+        if (!playable(topo, m.weave)) {
+            unplayable(topo, m.weave, why, sizeof why);
             amz_maze_deinit(&m);
-            return cli_fail(cmd, "%s: play takes flat square and hex mazes, not %s%s ones (pictures and the web page "
-                            "draw them)", file, m.weave ? "weave " : "", amz_topology_name(topo));
+            return cli_fail(cmd, "%s: %s", file, why);
         }
         if (m.ncells > ((int64_t)1 << 26)) {
             amz_maze_deinit(&m);
@@ -618,19 +717,8 @@ int cmd_play(int argc, char **argv)
         u.algorithm = amz_gen_find(m.algorithm) ? amz_gen_find(m.algorithm)->name : amz_gen_at(0)->name;
         amz_gen_options_init(&u.o);
     } else {
-        if (!a.has_size && !a.mask) {
-            /* Fill the screen below the two status lines: the inverse of maze_extent. The
-             * grid cli_maze_check resolved is set to the same size by hand. */
-            int cols = 80, rows = 24;
-            if (!term_size(&cols, &rows))
-                return cli_fail(cmd, "standard output is not a terminal");
-            a.w = (cols - 1) / 3;
-            a.h = (rows - TOP - (a.topo == AMZ_TOPO_HEX ? 2 : 1)) / 2;
-            a.w = a.w < 2 ? 2 : a.w;
-            a.h = a.h < 2 ? 2 : a.h;
-            a.grid.width = a.w;
-            a.grid.height = a.h;
-        }
+        if (!a.has_size && !a.mask && !tty)
+            return cli_fail(cmd, "standard output is not a terminal");
         if ((rc = cli_maze_prepare(cmd, &a, 0, false, &m)))
             return rc;
         amz_error gerr;

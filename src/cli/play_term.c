@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/anim_term.h"
 #include "cli/cli.h"
 
 /* caught is the only variable the handler writes, hence volatile sig_atomic_t. active:
@@ -143,6 +144,11 @@ int pt_start(const char *cmd, bool mouse)
         init_pair(PT_HOME, COLOR_GREEN, -1);
         init_pair(PT_WARN, COLOR_RED, -1);
     }
+    /* A resize between newterm reading the size and setting up its SIGWINCH handler
+     * would be lost, leaving the game drawing for the old size: read it once more. */
+    int cols = 0, rows = 0;
+    if (term_size(&cols, &rows) && (cols != COLS || rows != LINES))
+        resizeterm(rows, cols);
     if (mouse) {
         mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
         mouseinterval(0); /* a press is a click: no wait for a release */

@@ -4,10 +4,9 @@
 # polar, triangle, octagon, 3D, wrapped and weave mazes; a PNG of one carries its
 # grid, so reading it back as a maze is refused, naming the grid. Text art draws
 # weaves (unicode, read back) and square and hex 3D mazes (level by level, refused on
-# reading), and play takes square and hex 3D and wrapped mazes;
-# otherwise text art and
-# play lay cells out as a flat grid and refuse the others by name, never drawing them
-# in the square layout: a file is refused with exit 1, grid options given to a command
+# reading), and play takes square, hex and triangle mazes, 3D and wrapped too (not
+# weave, polar or octagon ones); otherwise text art lays cells out as a flat grid and
+# both refuse the others by name, never drawing them in the square layout: a file is refused with exit 1, grid options given to a command
 # that cannot draw them are a usage error (2) naming the option; no output file is
 # left. Flat square and hex mazes draw everywhere (the control).
 . "$(dirname "$0")/lib.sh"
@@ -15,6 +14,7 @@ cd "$T" || exit 1
 O=$T/o
 mkdir "$O"
 NEEDLE="flat square and hex mazes, not"
+PLAY_NEEDLE="play takes square, hex and triangle mazes (flat, of levels or wrapped), not"
 
 # refused CODE NEEDLE ARGS... — the failure, one message, an empty output folder.
 refused() {
@@ -96,11 +96,11 @@ for g in "${grids[@]}"; do
             refused 1 "$NEEDLE" solve "$f" --format text -o "$O/x.txt"
         fi
         case $g in
-        "-s 5x4 --levels 2" | "-t hex -s 5x4 --levels 2" | "-s 6x5 --wrap x" | "-t hex -s 6x4 --wrap xy")
-            # play takes square and hex mazes of levels and wrapped ones: here it stops
-            # only for want of a terminal.
+        *polar* | *octagon* | *weave*) refused 1 "$PLAY_NEEDLE ${grid#square, } ones" play --file "$f" ;;
+        *)
+            # play takes square, hex and triangle mazes, of levels and wrapped ones
+            # too: here it stops only for want of a terminal.
             refused 1 "play: needs a terminal" play --file "$f" ;;
-        *) refused 1 "$NEEDLE" play --file "$f" ;;
         esac
     done
     # shellcheck disable=SC2086
@@ -123,9 +123,8 @@ for g in "${grids[@]}"; do
             refused 2 "$opt: text art takes $NEEDLE" generate $g --format text -o "$O/x.txt"
         fi
         case $g in
-        "-s 5x4 --levels 2" | "-t hex -s 5x4 --levels 2" | "-s 6x5 --wrap x" | "-t hex -s 6x4 --wrap xy")
-            refused 1 "play: needs a terminal" play $g ;;
-        *) refused 2 "$opt: play takes $NEEDLE" play $g ;;
+        *polar* | *octagon* | *weave*) refused 2 "$opt: $PLAY_NEEDLE ${grid#square, } ones" play $g ;;
+        *) refused 1 "play: needs a terminal" play $g ;;
         esac
         run book $g -n 2 -o "$O/b.pdf"
         expect_ok "book $g -n 2"

@@ -20,8 +20,8 @@ run slide play 11x3
 expect_fail 2 "from 2 to 10" "slide play 11x3"
 run play --file m.amz --seed 3
 expect_fail 2 "drop --seed" "play --file with --seed"
-run play -t triangle
-expect_fail 2 "triangle" "play -t triangle"
+run play -t polar
+expect_fail 2 "not polar ones" "play -t polar"
 run play --help
 expect_ok "play --help"
 grep -q -- "--fog" "$OUT" || fail "play --help lacks --fog"
@@ -311,6 +311,17 @@ first_line=$(head -1 <<<"$SCREEN")
 [ ${#first_line} -le 40 ] || fail "play: status line wider than the terminal"
 tm send-keys q
 finished "play narrow" 0
+# Without --size the maze fills the terminal, with the parity --wrap needs: 78 columns
+# hold 25 hex columns or triangles, a wrapped width of 24; 40 lines 12 triangle rows.
+START_COLS=78
+start fillhex play --seed 5 -t hex --wrap x
+wait_for "24x18 hex" "play: a wrapped hex maze filling 78x40 is 24x18"
+tm send-keys Q
+finished "play hex --wrap x without --size" 0
+start filltri play --seed 5 -t triangle --wrap xy
+wait_for "24x12 triangle" "play: a triangle torus filling 78x40 is 24x12"
+tm send-keys q
+finished "play triangle --wrap xy without --size" 0
 unset START_COLS
 
 # ---- amaze play -t hex: the six directions on q w e a s d, Q quits ----
@@ -329,6 +340,94 @@ wait_for "YOU WIN" "play hex: win panel"
 wait_for "moves ${#MOVES[@]} +optimal ${#MOVES[@]}" "play hex: panel's moves"
 tm send-keys Q
 finished "play hex" 0
+
+# ---- amaze play -t triangle: every wall where the maze has one, won on the arrows ----
+# check_tri_screen DESC W H JSON — the maze on screen (lines from 2, no scrolling) has
+# each triangle's sides and base drawn exactly where JSON's cells mask (N=1 E=2 S=4
+# W=8) has a wall, blanks where it has a passage: a triangle (x, y) is up when x + y
+# is even, its top line 3y+1 and centre column 3x+3; an up one has / at (top+i,
+# 3x+2-i), \ at (top+i, 3x+3+i) and its base ____ on its third line, a down one \ at
+# (top+i, 3x+i), / at (top+i, 3x+5-i) and its top ____ on the line above.
+check_tri_screen() {
+    local desc=$1 w=$2 h=$3 json=$4 c x y r a up mask i bad=0 lines
+    mapfile -t lines < <(screen)
+    mapfile -t masks < <(json_list "$json" cells)
+    # at LINE COL — the character there (a space past the end of a line).
+    at() { local l=${lines[$(($1 + 2))]}; local ch=${l:$2:1}; printf '%s' "${ch:- }"; }
+    # edge WALL WANT CHAR LINE COL... — each (LINE, COL) holds CHAR if WALL, else a space.
+    edge() {
+        local wall=$1 ch=$2
+        shift 2
+        [ "$wall" = 1 ] || ch=" "
+        while [ $# -gt 0 ]; do
+            [ "$(at "$1" "$2")" = "$ch" ] || { bad=$((bad + 1)); [ $bad -le 3 ] && fail "$desc: cell $c: '$(at "$1" "$2")' at line $1 column $2, expected '$ch'"; }
+            shift 2
+        done
+    }
+    for ((c = 0; c < w * h; c++)); do
+        x=$((c % w)) y=$((c / w)) r=$((3 * y + 1)) a=$((3 * x + 3)) mask=${masks[c]}
+        up=$((((x + y) % 2) == 0))
+        if [ $up = 1 ]; then
+            edge $(((mask & 8) == 0)) / $r $((a - 1)) $((r + 1)) $((a - 2)) $((r + 2)) $((a - 3))
+            edge $(((mask & 2) == 0)) '\' $r $a $((r + 1)) $((a + 1)) $((r + 2)) $((a + 2))
+            for i in 0 1 2 3; do edge $(((mask & 4) == 0)) _ $((r + 2)) $((a - 2 + i)); done
+        else
+            edge $(((mask & 8) == 0)) '\' $r $((a - 3)) $((r + 1)) $((a - 2)) $((r + 2)) $((a - 1))
+            edge $(((mask & 2) == 0)) / $r $((a + 2)) $((r + 1)) $((a + 1)) $((r + 2)) $a
+            for i in 0 1 2 3; do edge $(((mask & 1) == 0)) _ $((r - 1)) $((a - 2 + i)); done
+        fi
+    done
+    CHECKS=$((CHECKS + 1))
+    [ $bad = 0 ] || fail "$desc: $bad characters differ from the maze's walls"
+}
+# tri_keys W H CELL... — arrow keys along a path of triangles, across the borders of a
+# wrapped maze too (a step of W-1 columns or H-1 rows is one step the other way).
+tri_keys() {
+    local w=$1 h=$2 prev="" c dx dy
+    shift 2
+    TKEYS=() CROSSED=0
+    for c in "$@"; do
+        if [ -n "$prev" ]; then
+            dx=$((c % w - prev % w)) dy=$((c / w - prev / w))
+            [ "${dx#-}" -gt 1 ] || [ "${dy#-}" -gt 1 ] && CROSSED=$((CROSSED + 1))
+            [ "$dx" = $((w - 1)) ] && dx=-1
+            [ "$dx" = $((1 - w)) ] && dx=1
+            [ "$dy" = $((h - 1)) ] && dy=-1
+            [ "$dy" = $((1 - h)) ] && dy=1
+            case "$dx,$dy" in
+            1,0) TKEYS+=(Right) ;; -1,0) TKEYS+=(Left) ;; 0,-1) TKEYS+=(Up) ;; 0,1) TKEYS+=(Down) ;;
+            *) fail "bad triangle step $prev -> $c" ;;
+            esac
+        fi
+        prev=$c
+    done
+}
+"$AMAZE" generate --seed 3 -s 8x5 -t triangle -o "$T/t.amz" && "$AMAZE" solve --json "$T/t.amz" >"$T/t.json" ||
+    fail "generate/solve triangle"
+mapfile -t cells < <(json_list "$T/t.json" solution)
+tri_keys 8 5 "${cells[@]}"
+start tri play --seed 3 -s 8x5 -t triangle
+wait_for "moves 0 .*optimal ${#TKEYS[@]}" "play triangle: status line"
+check_tri_screen "play triangle" 8 5 "$T/t.json"
+tm send-keys "${TKEYS[@]}"
+wait_for "YOU WIN" "play triangle: win panel"
+wait_for "moves ${#TKEYS[@]} +optimal ${#TKEYS[@]}" "play triangle: panel's moves"
+tm send-keys q
+finished "play triangle" 0
+grep -q '^maze-triangle-8x5 ' "$XDG_DATA_HOME/amaze/scores" || fail "play triangle: no best time under maze-triangle-8x5"
+# A triangle torus: the passages across the borders are gaps, and the way crosses them.
+"$AMAZE" generate --seed 2 -s 8x4 -t triangle --wrap xy -o "$T/tw.amz" &&
+    "$AMAZE" solve --json "$T/tw.amz" >"$T/tw.json" || fail "generate/solve a triangle torus"
+mapfile -t cells < <(json_list "$T/tw.json" solution)
+tri_keys 8 4 "${cells[@]}"
+[ "$CROSSED" -ge 1 ] || fail "the triangle torus's solution crosses no border: pick another seed"
+start triw play --file "$T/tw.amz"
+wait_for "moves 0 .*optimal ${#TKEYS[@]}" "play triangle torus: status line"
+check_tri_screen "play triangle torus" 8 4 "$T/tw.json"
+tm send-keys "${TKEYS[@]}"
+wait_for "YOU WIN" "play triangle torus: win panel"
+tm send-keys q
+finished "play triangle torus" 0
 
 # ---- NO_COLOR: plain characters; TERM=dumb: refused with the reason ----
 # ---- signals: SIGTERM and Ctrl-C restore the terminal, exit 128 + the signal with a message ----
@@ -439,6 +538,7 @@ START_ENV=()
 
 # ---- too small a terminal: a message, then q ----
 start small play --seed 1 -s 5x5
+wait_for "moves 0 " "play: the game before the resize"
 tm resize-window -t small -x 30 -y 6 >/dev/null 2>&1 || tm resize-pane -t small -x 30 -y 6
 wait_for "too small" "play: small terminal message"
 tm resize-window -t small -x 100 -y 40 >/dev/null 2>&1 || tm resize-pane -t small -x 100 -y 40

@@ -1,6 +1,7 @@
 /* test_play_maze.c — the maze runner's rules (src/play/maze_game.c): every move on
- * square and hex mazes, perfect and with loops, is checked against an oracle that reads
- * the packed passage bits and the odd-q neighbour rule directly; the win, the frozen
+ * square, hex and triangle mazes, perfect and with loops, is checked against an oracle
+ * that reads the packed passage bits and the neighbour rules (odd-q hex; triangles up
+ * where x + y is even) directly; the win, the frozen
  * timer, undo, restart, the seen cells of --fog and the optimal length. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,6 +24,15 @@ static amz_cell oracle_neighbor(const amz_maze *m, amz_cell c, int d)
         static const int sdx[] = {0, 1, 0, -1}, sdy[] = {-1, 0, 1, 0};
         dx = sdx[d];
         dy = sdy[d];
+    } else if (m->topology == AMZ_TOPO_TRIANGLE) {
+        /* N S E W as on squares, but a triangle pointing up has no N, one pointing
+         * down no S. */
+        static const int tdx[] = {0, 1, 0, -1}, tdy[] = {-1, 0, 1, 0};
+        const bool up = ((x + y) & 1) == 0;
+        if ((d == AMZ_TRI_N && up) || (d == AMZ_TRI_S && !up))
+            return AMZ_NO_CELL;
+        dx = tdx[d];
+        dy = tdy[d];
     } else {
         /* Odd-q: odd columns sit half a cell lower. */
         static const int hdx[] = {0, 1, 1, 0, -1, -1};
@@ -126,15 +136,25 @@ static void test_walls_hex(void **state)
     check_every_move(AMZ_TOPO_HEX, false);
 }
 
+static void test_walls_triangle(void **state)
+{
+    (void)state;
+    check_every_move(AMZ_TOPO_TRIANGLE, true);
+    check_every_move(AMZ_TOPO_TRIANGLE, false);
+}
+
+/* The topologies play draws: square, hex and triangle. */
+static const amz_topology topologies_played[] = {AMZ_TOPO_SQUARE, AMZ_TOPO_HEX, AMZ_TOPO_TRIANGLE};
+
 /* Following the hint from the start wins in exactly the optimal number of moves; the
  * timer runs from the first move to the win and then stands still. */
 static void test_win(void **state)
 {
     (void)state;
-    for (int t = 0; t < 2; t++)
+    for (int t = 0; t < 3; t++)
         for (uint64_t seed = 1; seed <= 20; seed++) {
             amz_maze m;
-            tu_generate(&m, (amz_topology)t, 4 + (int)(seed % 9), 3 + (int)(seed % 6), "prim", seed);
+            tu_generate(&m, topologies_played[t], 4 + (int)(seed % 9), 3 + (int)(seed % 6), "prim", seed);
             maze_game g;
             assert_int_equal(maze_game_init(&g, &m, NULL), AMZ_OK);
             assert_int_equal((int64_t)g.optimal, tu_bfs_distance(&m, m.start, m.goal));
@@ -169,10 +189,10 @@ static void test_win(void **state)
 static void test_undo(void **state)
 {
     (void)state;
-    for (int t = 0; t < 2; t++)
+    for (int t = 0; t < 3; t++)
         for (uint64_t seed = 1; seed <= 10; seed++) {
             amz_maze m;
-            loopy_maze(&m, (amz_topology)t, 9, 7, seed + 40);
+            loopy_maze(&m, topologies_played[t], 9, 7, seed + 40);
             maze_game g;
             assert_int_equal(maze_game_init(&g, &m, NULL), AMZ_OK);
             assert_false(maze_game_undo(&g)); /* nothing to undo yet */
@@ -215,9 +235,9 @@ static void test_undo(void **state)
 static void test_fog(void **state)
 {
     (void)state;
-    for (int t = 0; t < 2; t++) {
+    for (int t = 0; t < 3; t++) {
         amz_maze m;
-        loopy_maze(&m, (amz_topology)t, 12, 9, 77 + (uint64_t)t);
+        loopy_maze(&m, topologies_played[t], 12, 9, 77 + (uint64_t)t);
         maze_game g;
         assert_int_equal(maze_game_init(&g, &m, NULL), AMZ_OK);
         bool *visited = calloc((size_t)m.ncells, 1);
@@ -310,6 +330,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_walls_square), cmocka_unit_test(test_walls_hex),
+        cmocka_unit_test(test_walls_triangle),
         cmocka_unit_test(test_win),          cmocka_unit_test(test_undo),
         cmocka_unit_test(test_fog),          cmocka_unit_test(test_unwinnable_and_efficiency),
         cmocka_unit_test(test_pause_and_hint),
