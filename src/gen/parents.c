@@ -54,6 +54,57 @@ static void convert_square_full(amz_maze *m, amz_cell root)
         bits_put(w, (uint64_t)(root - width) * 2 + 1, north_open);
 }
 
+/* Hex grid (odd-q), no mask, every cell but the root has a parent. A cell owns NE, SE
+ * and S: NE(c) is open iff parent(c) = NE or parent(NE neighbour) = SW, and so on. The
+ * NE neighbour of an even column is in the row above, already rewritten, and the SE
+ * one of an odd column in the row below: the old parents of three rows are kept in
+ * byte buffers (0xff: no parent, for the root), rotated a row at a time, so each cell
+ * is a few byte compares instead of the general path's location and bounds tests per
+ * direction. Memory: 3 x width bytes; AMZ_ENOMEM leaves the parents untouched. */
+static amz_status convert_hex_full(amz_maze *m, amz_cell root)
+{
+    const int32_t w = m->width, h = m->height;
+    uint64_t *p = m->passages;
+    uint8_t *buf = amz_malloc((size_t)w * 3);
+    if (!buf)
+        return AMZ_ENOMEM;
+    uint8_t *prev = buf, *cur = buf + w, *next = buf + 2 * (size_t)w;
+    for (int32_t x = 0; x < w; x++)
+        cur[x] = (uint8_t)(x == root ? 0xffu : parent_of(p, 3, x));
+    for (int32_t y = 0; y < h; y++) {
+        const amz_cell row = (amz_cell)y * w;
+        if (y + 1 < h)
+            for (int32_t x = 0; x < w; x++) {
+                const amz_cell c = row + w + x;
+                next[x] = (uint8_t)(c == root ? 0xffu : parent_of(p, 3, c));
+            }
+        for (int32_t x = 0; x < w; x++) {
+            const unsigned own = cur[x];
+            unsigned v = 0;
+            if (x + 1 < w) {
+                /* NE and SE neighbours: (x+1, y-1) and (x+1, y) from an even column,
+                 * (x+1, y) and (x+1, y+1) from an odd one. */
+                const int odd = x & 1;
+                const unsigned ne = odd ? cur[x + 1] : y > 0 ? prev[x + 1] : 0xffu;
+                const unsigned se = !odd ? cur[x + 1] : y + 1 < h ? next[x + 1] : 0xffu;
+                const unsigned ne_in = odd | (y > 0), se_in = !odd | (y + 1 < h);
+                /* Bitwise, not ||: the parents are random, so branches would mispredict. */
+                v |= (ne_in & ((own == AMZ_HEX_NE) | (ne == AMZ_HEX_SW))) << 0;
+                v |= (se_in & ((own == AMZ_HEX_SE) | (se == AMZ_HEX_NW))) << 1;
+            }
+            if (y + 1 < h)
+                v |= ((unsigned)(own == AMZ_HEX_S) | (unsigned)(next[x] == AMZ_HEX_N)) << 2;
+            bits_set_field(p, (uint64_t)(row + x) * 3, 3, v);
+        }
+        uint8_t *t = prev;
+        prev = cur;
+        cur = next;
+        next = t;
+    }
+    amz_free(buf);
+    return AMZ_OK;
+}
+
 /* Any topology, mask or partial tree: rows are converted in order, keeping the old
  * parent values of the previous and current row in two row buffers (memory O(width)). */
 static amz_status convert_generic(amz_maze *m, const padded *pv, const uint64_t *marked, amz_cell root)
@@ -106,6 +157,8 @@ amz_status gen_parents_to_passages(amz_maze *m, const padded *pv, const uint64_t
         convert_square_full(m, root);
         return AMZ_OK;
     }
+    if (complete && m->topology == AMZ_TOPO_HEX && !m->mask && convert_hex_full(m, root) == AMZ_OK)
+        return AMZ_OK; /* on AMZ_ENOMEM the general path below (two rows) may still fit */
     if (convert_generic(m, pv, marked, root) != AMZ_OK) {
         amz_maze_clear(m); /* the passage bits still hold parents: never hand those out */
         return AMZ_ENOMEM;
