@@ -147,16 +147,29 @@ static ALWAYS_INLINE int any_free_moves(const amz_maze *m, const amz_cell *nb, c
     return n;
 }
 
+/* The weave chance among nu under-moves, taken with probability p: its direction, or
+ * -1 to make a plain move (the draws any_pick_move makes first). */
+static ALWAYS_INLINE int any_pick_under(amz_rng *rng, double p, const int *under, int nu)
+{
+    if (nu && (p >= 1 || (double)(rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < p))
+        return under[nu == 1 ? 0 : rng_below_nz(rng, (uint32_t)nu)];
+    return -1;
+}
+
+/* A random one of n plain moves, -1 if there is none. */
+static ALWAYS_INLINE int any_pick_plain(amz_rng *rng, const int *dirs, int n)
+{
+    return n ? dirs[n == 1 ? 0 : rng_below_nz(rng, (uint32_t)n)] : -1;
+}
+
 /* One move out of c to a cell not in the maze yet: a weave chance with probability p,
  * else a random free plain move; -1 when there is neither. */
 static inline int any_pick_move(const amz_maze *m, const amz_cell *nb, const any_in *in, amz_rng *rng, double p)
 {
     int dirs[AMZ_MAX_DIRS], under[4];
     int nu = m->weave ? any_under_chances(m, nb, in, under) : 0;
-    if (nu && (p >= 1 || (double)(rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < p))
-        return under[nu == 1 ? 0 : rng_below_nz(rng, (uint32_t)nu)];
-    int n = any_free_moves(m, nb, in, dirs);
-    return n ? dirs[n == 1 ? 0 : rng_below_nz(rng, (uint32_t)n)] : -1;
+    int d = any_pick_under(rng, p, under, nu);
+    return d >= 0 ? d : any_pick_plain(rng, dirs, any_free_moves(m, nb, in, dirs));
 }
 
 /* The generic forms of the graph generators (one per generator file). */

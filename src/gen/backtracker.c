@@ -130,9 +130,117 @@ amz_status gen_backtracker_any(amz_maze *m, amz_rng *rng, const amz_gen_options 
     return st;
 }
 
+/* ---- weave on a square grid without wrap ----
+ *
+ * gen_backtracker_any's walk, draw for draw (so the same maze for a seed), with the
+ * grid arithmetic of the one layout spelled out: the walk carries its column and row,
+ * neighbours are additions with bounds tests, and a crossing's straightness reads the
+ * middle cell's eight edges as owned-slot bits (E 0, S 1, E2 2, S2 3: 4 bits a cell),
+ * instead of locating cells through grid/topo.h on every step. */
+enum { WV_DIRS = AMZ_SQ_W2 + 1 };
+static const int8_t wv_dx[WV_DIRS] = {0, 1, 0, -1, 0, 0, 0, 2, 0, -2};
+static const int8_t wv_dy[WV_DIRS] = {-1, 0, 1, 0, 0, 0, -2, 0, 2, 0};
+
+/* Whether cell c (a crossing's middle, so with a cell either side of it along the
+ * move) is a straight corridor across a move along x (open exactly N and S) or along
+ * y (exactly E and W): grid_straight on its eight edges. Passage bits are set only
+ * between existing neighbours, so an edge off the grid reads closed; only the owners
+ * above c (N, N2) could fall before cell 0. */
+static ALWAYS_INLINE bool wv_straight(const amz_maze *m, amz_cell c, bool along_x)
+{
+    const uint64_t *p = m->passages;
+    const amz_cell w = m->width;
+    const uint64_t b = (uint64_t)c * 4;
+    const bool e = bits_get(p, b), s = bits_get(p, b + 1), e2 = bits_get(p, b + 2), s2 = bits_get(p, b + 3);
+    const bool n = c >= w && bits_get(p, (uint64_t)(c - w) * 4 + 1), wst = c >= 1 && bits_get(p, (uint64_t)(c - 1) * 4);
+    const bool n2 = c >= 2 * w && bits_get(p, (uint64_t)(c - 2 * w) * 4 + 3);
+    const bool w2 = c >= 2 && bits_get(p, (uint64_t)(c - 2) * 4 + 2);
+    if (e2 || s2 || n2 || w2)
+        return false;
+    return along_x ? n && s && !e && !wst : e && wst && !n && !s;
+}
+
+static amz_status backtracker_weave(amz_maze *m, amz_rng *rng, double p, const amz_observer *obs, amz_error *err)
+{
+    uint8_t *par = any_nibbles_new(m->ncells);
+    if (!par)
+        return amz_errorf(err, AMZ_ENOMEM, "backtracker: cannot allocate %lld parent fields", (long long)m->ncells);
+    const amz_cell root = m->start, w = m->width;
+    const int32_t h = m->height;
+    amz_cell c = root, nb[WV_DIRS];
+    int32_t x = (int32_t)(root % w), y = (int32_t)(root / w);
+    obs_progress prog = {0, 0, 0, 0};
+    amz_status st = AMZ_OK;
+    any_set_nib(par, root, 0);
+    if (obs) {
+        obs_progress_init(&prog, (uint64_t)amz_maze_count_cells(m));
+        if (obs_emit(obs, AMZ_EV_VISIT, root, -1, AMZ_NO_CELL) || obs_progress_tick(obs, &prog))
+            st = AMZ_ECANCELED;
+    }
+#define WV_CELL(cond, cell) ((cond) && grid_exists(m, cell) ? (cell) : AMZ_NO_CELL)
+#define WV_IN(cell) (any_nib(par, cell) != ANY_NONE)
+    while (st == AMZ_OK) {
+        nb[AMZ_SQ_N] = WV_CELL(y > 0, c - w);
+        nb[AMZ_SQ_E] = WV_CELL(x + 1 < w, c + 1);
+        nb[AMZ_SQ_S] = WV_CELL(y + 1 < h, c + w);
+        nb[AMZ_SQ_W] = WV_CELL(x > 0, c - 1);
+        /* any_under_chances, then any_free_moves, in their order: an under-move needs
+         * its middle cell in the maze as a straight corridor across and its far cell
+         * (the same step again) not. */
+        int under[4], dirs[4], nu = 0, n = 0;
+        for (int d = AMZ_SQ_N2; d <= AMZ_SQ_W2; d++) {
+            const amz_cell mid = nb[d - AMZ_SQ_N2];
+            if (mid == AMZ_NO_CELL || !WV_IN(mid))
+                continue;
+            const int32_t fx = x + wv_dx[d], fy = y + wv_dy[d];
+            const amz_cell t = WV_CELL(fx >= 0 && fy >= 0 && fx < w && fy < h, mid + (mid - c));
+            if (t != AMZ_NO_CELL && !WV_IN(t) && wv_straight(m, mid, d == AMZ_SQ_E2 || d == AMZ_SQ_W2)) {
+                nb[d] = t;
+                under[nu++] = d;
+            }
+        }
+        int d = any_pick_under(rng, p, under, nu);
+        if (d < 0) {
+            for (int k = 0; k <= AMZ_SQ_W; k++)
+                if (nb[k] != AMZ_NO_CELL && !WV_IN(nb[k]))
+                    dirs[n++] = k;
+            d = any_pick_plain(rng, dirs, n);
+        }
+        if (d >= 0) {
+            const amz_cell to = nb[d];
+            bits_set(m->passages, grid_edge(m, c, d, to));
+            any_set_nib(par, to, (unsigned)grid_opp[AMZ_TOPO_SQUARE][d]);
+            if (obs && (obs_emit(obs, AMZ_EV_CARVE, c, d, to) || obs_emit(obs, AMZ_EV_VISIT, to, -1, AMZ_NO_CELL) ||
+                        obs_progress_tick(obs, &prog)))
+                st = AMZ_ECANCELED;
+            c = to;
+            x += wv_dx[d];
+            y += wv_dy[d];
+            continue;
+        }
+        if (c == root)
+            break;
+        const int back = (int)any_nib(par, c);
+        const amz_cell to = c + (amz_cell)wv_dy[back] * w + wv_dx[back];
+        if (obs && obs_emit(obs, AMZ_EV_BACKTRACK, c, back, to))
+            st = AMZ_ECANCELED;
+        c = to;
+        x += wv_dx[back];
+        y += wv_dy[back];
+    }
+#undef WV_CELL
+#undef WV_IN
+    amz_free(par);
+    if (st == AMZ_ECANCELED)
+        amz_errorf(err, st, "backtracker: canceled by the observer");
+    return st;
+}
+
 amz_status gen_backtracker(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                                amz_error *err)
 {
+    if (m->topology == AMZ_TOPO_SQUARE && m->weave && m->levels == 1 && !m->wrap)
+        return backtracker_weave(m, rng, o->weave, obs, err);
     if (!amz_maze_is_plain(m))
         return gen_backtracker_any(m, rng, o, obs, err);
     padded pv;
