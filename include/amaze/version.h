@@ -5,9 +5,9 @@
 #include "amaze/export.h"
 
 #define AMZ_VERSION_MAJOR 0
-#define AMZ_VERSION_MINOR 6
+#define AMZ_VERSION_MINOR 7
 #define AMZ_VERSION_PATCH 0
-#define AMZ_VERSION_STRING "0.6.0"
+#define AMZ_VERSION_STRING "0.7.0"
 /* One number that grows with every release: MAJOR*10000 + MINOR*100 + PATCH. */
 #define AMZ_VERSION_NUMBER (AMZ_VERSION_MAJOR * 10000 + AMZ_VERSION_MINOR * 100 + AMZ_VERSION_PATCH)
 

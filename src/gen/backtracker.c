@@ -250,7 +250,7 @@ amz_status gen_backtracker(amz_maze *m, amz_rng *rng, const amz_gen_options *o, 
      * complete is passed for a finished walk (parents.c still checks for a mask). */
     amz_status st = m->topology == AMZ_TOPO_SQUARE ? walk_square(m, rng, &pv, obs) : walk_hex(m, rng, &pv, obs);
     if (gen_parents_to_passages(m, &pv, NULL, m->start, st == AMZ_OK) != AMZ_OK)
-        st = amz_errorf(err, AMZ_ENOMEM, "backtracker: cannot allocate two rows of %d cells", m->width);
+        st = amz_errorf(err, AMZ_ENOMEM, "backtracker: cannot allocate the row buffers of %d cells", m->width);
     gen_padded_free(&pv);
     if (st == AMZ_ECANCELED)
         amz_errorf(err, st, "backtracker: canceled by the observer");

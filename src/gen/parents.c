@@ -60,7 +60,7 @@ static void convert_square_full(amz_maze *m, amz_cell root)
  * one of an odd column in the row below: the old parents of three rows are kept in
  * byte buffers (0xff: no parent, for the root), rotated a row at a time, so each cell
  * is a few byte compares instead of the general path's location and bounds tests per
- * direction. Memory: 3 x width bytes; AMZ_ENOMEM leaves the parents untouched. */
+ * direction. Memory: 3 x width bytes (AMZ_ENOMEM if they cannot be had). */
 static amz_status convert_hex_full(amz_maze *m, amz_cell root)
 {
     const int32_t w = m->width, h = m->height;
@@ -157,9 +157,8 @@ amz_status gen_parents_to_passages(amz_maze *m, const padded *pv, const uint64_t
         convert_square_full(m, root);
         return AMZ_OK;
     }
-    if (complete && m->topology == AMZ_TOPO_HEX && !m->mask && convert_hex_full(m, root) == AMZ_OK)
-        return AMZ_OK; /* on AMZ_ENOMEM the general path below (two rows) may still fit */
-    if (convert_generic(m, pv, marked, root) != AMZ_OK) {
+    const bool hex_full = complete && m->topology == AMZ_TOPO_HEX && !m->mask;
+    if ((hex_full ? convert_hex_full(m, root) : convert_generic(m, pv, marked, root)) != AMZ_OK) {
         amz_maze_clear(m); /* the passage bits still hold parents: never hand those out */
         return AMZ_ENOMEM;
     }

@@ -92,7 +92,7 @@ amz_status gen_walker_finish(walker *w, amz_status st, const char *name, amz_err
         if (st == AMZ_ECANCELED)
             amz_errorf(err, st, "%s: canceled by the observer", name);
     } else if (gen_parents_to_passages(m, NULL, w->tree, w->root, complete) != AMZ_OK)
-        st = amz_errorf(err, AMZ_ENOMEM, "%s: cannot allocate two rows of %d cells", name, m->width);
+        st = amz_errorf(err, AMZ_ENOMEM, "%s: cannot allocate the row buffers of %d cells", name, m->width);
     else if (st == AMZ_ECANCELED)
         amz_errorf(err, st, "%s: canceled by the observer", name);
     amz_free(w->tree);

@@ -49,6 +49,9 @@ amz_status gen_walk_any_wilson(walker *w);
 amz_status gen_walk_aldous_broder(walker *w, uint64_t stop_at);
 /* Wilson's loop-erased walks from every cell not yet in the tree (wilson.c). */
 amz_status gen_walk_wilson(walker *w);
+/* Wilson on the dual of a flat triangle grid without mask or wrap (wilson_dual.c): the
+ * whole generator, on a maze with every passage closed. */
+amz_status gen_wilson_dual(amz_maze *m, amz_rng *rng, const amz_observer *obs, amz_error *err);
 
 /* A uniformly random direction of topology T from a buffer of random bits: 2 bits per
  * square draw; hex takes 3 bits and rejects 6 and 7 (21 draws per 64-bit word). */

@@ -37,6 +37,8 @@ amz_status gen_aldous_broder(amz_maze *m, amz_rng *rng, const amz_gen_options *o
 amz_status gen_wilson(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs, amz_error *err)
 {
     (void)o;
+    if (m->topology == AMZ_TOPO_TRIANGLE && !m->mask && !m->wrap && m->levels == 1)
+        return gen_wilson_dual(m, rng, obs, err); /* the same law in a fifth of the steps */
     return run(m, rng, obs, "wilson", 0, err);
 }
 

@@ -244,6 +244,10 @@ static void test_new_topologies(void **state)
     static const amz_grid grids[] = {
         {AMZ_TOPO_TRIANGLE, 4, 2, 1, 0, false},
         {AMZ_TOPO_TRIANGLE, 3, 3, 1, 0, false},
+        /* Flat triangle grids draw through the dual (gen/wilson_dual.c): these have 2
+         * and 3 lattice points inside, so the dual's walks have loops to erase. */
+        {AMZ_TOPO_TRIANGLE, 6, 2, 1, 0, false},
+        {AMZ_TOPO_TRIANGLE, 5, 3, 1, 0, false},
         {AMZ_TOPO_TRIANGLE, 4, 2, 1, AMZ_WRAP_X, false},
         {AMZ_TOPO_TRIANGLE, 2, 2, 2, 0, false},
         {AMZ_TOPO_OCTAGON, 2, 2, 1, 0, false},

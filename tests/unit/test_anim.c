@@ -269,6 +269,10 @@ static void test_gif_grids(void **state)
             o.steps_per_frame = 2 + seed;
             o.image.cell = 12;
             o.image.wall = 2;
+            /* Half of the flat triangle runs by wilson, which adds walls to an open
+             * field there (WALL events: gen/wilson_dual.c). */
+            if (grids[i].topology == AMZ_TOPO_TRIANGLE && !grids[i].wrap && seed % 2)
+                o.generator = "wilson";
             amz_maze m;
             assert_int_equal(amz_maze_init_grid(&m, &grids[i], NULL), AMZ_OK);
             if (o.what == AMZ_ANIM_SOLVE)
