@@ -169,7 +169,10 @@ static inline int any_pick_move(const amz_maze *m, const amz_cell *nb, const any
     int dirs[AMZ_MAX_DIRS], under[4];
     int nu = m->weave ? any_under_chances(m, nb, in, under) : 0;
     int d = any_pick_under(rng, p, under, nu);
-    return d >= 0 ? d : any_pick_plain(rng, dirs, any_free_moves(m, nb, in, dirs));
+    if (d >= 0)
+        return d;
+    int n = any_free_moves(m, nb, in, dirs);
+    return any_pick_plain(rng, dirs, n);
 }
 
 /* The generic forms of the graph generators (one per generator file). */
