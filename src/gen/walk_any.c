@@ -10,15 +10,122 @@
 #include "gen/gen_impl.h"
 #include "gen/walk.h"
 
-/* A uniformly random neighbour of c (located at a): its direction in *dir. */
-static ALWAYS_INLINE amz_cell random_step(const amz_maze *m, amz_rng *rng, amz_cell c, const grid_at *a, int *dir)
+/* Directions below span drawn from a buffer of random bits: the fewest bits that hold
+ * span - 1, redrawn at span or above, so each is equally likely (a polar centre's many
+ * directions by rng_below). */
+typedef struct dir_bits {
+    uint64_t buf;
+    int left; /* bits still unused in buf */
+} dir_bits;
+
+static ALWAYS_INLINE int draw_dir(amz_rng *rng, dir_bits *db, int span)
+{
+    if (span > 16)
+        return (int)rng_below(rng, (uint32_t)span);
+    const int k = span <= 4 ? 2 : span <= 8 ? 3 : 4;
+    for (;;) {
+        if (db->left < k) {
+            db->buf = rng_next(rng);
+            db->left = 64;
+        }
+        int d = (int)(db->buf & ((1u << k) - 1));
+        db->buf >>= k;
+        db->left -= k;
+        if (d < span)
+            return d;
+    }
+}
+
+/* How a walk steps: through grid/topo.h (any grid), or by table on a lattice (square,
+ * hex and triangle with levels or wrap, octagon): a step is then a few adds and
+ * compares, with no branch on the direction drawn (a mispredicted one costs more than
+ * the rest of the step). Both give the same neighbour in the same direction. */
+typedef enum walk_mode { WALK_ANY, WALK_SQUARE, WALK_HEX, WALK_TRIANGLE, WALK_OCTAGON } walk_mode;
+
+typedef struct lattice {
+    int32_t w, h, levels;
+    bool wrap_x, wrap_y;
+    int64_t plane;
+} lattice;
+
+/* [mode][parity][direction]: column, row and level offsets, and whether the move exists
+ * (parity: hex the column's, triangle up (0) or down (1), octagon the small square (1)).
+ * For the octagon the level offset is the kind of cell reached (1: a small square). */
+typedef struct lattice_move {
+    int8_t dx, dy, dz, ok;
+} lattice_move;
+
+static const lattice_move lattice_moves[5][2][8] = {
+    [WALK_SQUARE] = {{{0, -1, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {-1, 0, 0, 1}, {0, 0, 1, 1}, {0, 0, -1, 1}}},
+    [WALK_HEX] = {{{0, -1, 0, 1}, {1, -1, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {-1, 0, 0, 1}, {-1, -1, 0, 1},
+                   {0, 0, 1, 1}, {0, 0, -1, 1}},
+                  {{0, -1, 0, 1}, {1, 0, 0, 1}, {1, 1, 0, 1}, {0, 1, 0, 1}, {-1, 1, 0, 1}, {-1, 0, 0, 1},
+                   {0, 0, 1, 1}, {0, 0, -1, 1}}},
+    [WALK_TRIANGLE] = {{{0, -1, 0, 0}, {1, 0, 0, 1}, {0, 1, 0, 1}, {-1, 0, 0, 1}, {0, 0, 1, 1}, {0, 0, -1, 1}},
+                       {{0, -1, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 0}, {-1, 0, 0, 1}, {0, 0, 1, 1}, {0, 0, -1, 1}}},
+    [WALK_OCTAGON] = {{{0, -1, 0, 1}, {0, -1, 1, 1}, {1, 0, 0, 1}, {0, 0, 1, 1}, {0, 1, 0, 1}, {-1, 0, 1, 1},
+                       {-1, 0, 0, 1}, {-1, -1, 1, 1}},
+                      {{0, 0, 0, 0}, {1, 0, 0, 1}, {0, 0, 0, 0}, {1, 1, 0, 1}, {0, 0, 0, 0}, {0, 1, 0, 1},
+                       {0, 0, 0, 0}, {0, 0, 0, 1}}},
+};
+
+/* The walk mode for m: a lattice mode where the tables hold every move. */
+static walk_mode walk_mode_of(const amz_maze *m)
+{
+    if (m->weave)
+        return WALK_ANY;
+    switch (m->topology) {
+    case AMZ_TOPO_SQUARE: return WALK_SQUARE;
+    case AMZ_TOPO_HEX: return WALK_HEX;
+    case AMZ_TOPO_TRIANGLE: return WALK_TRIANGLE;
+    case AMZ_TOPO_OCTAGON: return m->levels > 1 || m->wrap ? WALK_ANY : WALK_OCTAGON;
+    default: return WALK_ANY;
+    }
+}
+
+static ALWAYS_INLINE int32_t lattice_wrap(int32_t v, int32_t n, bool wrap)
+{
+    return !wrap ? v : v < 0 ? v + n : v >= n ? v - n : v;
+}
+
+/* The neighbour of the cell at a on lattice g in direction d (mask ignored), its place
+ * in *to; AMZ_NO_CELL if there is none. */
+static ALWAYS_INLINE amz_cell lattice_step(walk_mode M, const lattice *g, const grid_at *a, int d, grid_at *to)
+{
+    const int par = M == WALK_HEX ? a->x & 1 : M == WALK_TRIANGLE ? (a->x + a->y) & 1 : M == WALK_OCTAGON ? a->z : 0;
+    const lattice_move mv = lattice_moves[M][par][d];
+    int32_t x = a->x + mv.dx, y = a->y + mv.dy, z = M == WALK_OCTAGON ? mv.dz : a->z + mv.dz;
+    if (M == WALK_OCTAGON) {
+        /* octagons are w x h, the small squares between them (w-1) x (h-1) */
+        int32_t w = g->w - z, h = g->h - z;
+        to->x = x;
+        to->y = y;
+        to->z = z;
+        if (!mv.ok || (uint32_t)x >= (uint32_t)w || (uint32_t)y >= (uint32_t)h)
+            return AMZ_NO_CELL;
+        return (int64_t)z * g->plane + (int64_t)y * w + x;
+    }
+    x = lattice_wrap(x, g->w, g->wrap_x);
+    y = lattice_wrap(y, g->h, g->wrap_y);
+    to->x = x;
+    to->y = y;
+    to->z = z;
+    if (!mv.ok || (uint32_t)x >= (uint32_t)g->w || (uint32_t)y >= (uint32_t)g->h || (uint32_t)z >= (uint32_t)g->levels)
+        return AMZ_NO_CELL;
+    return ((int64_t)z * g->h + y) * g->w + x;
+}
+
+/* A uniformly random neighbour of c (located at a): its direction in *dir, its place in
+ * *to (the walk carries places: no division a step). */
+static ALWAYS_INLINE amz_cell random_step(walk_mode M, const amz_maze *m, const lattice *g, amz_rng *rng, dir_bits *db,
+                                          amz_cell c, const grid_at *a, int *dir, grid_at *to)
 {
     /* Drawn among the directions this grid uses, redrawn on a miss: uniform over the
      * neighbours with fewer wasted draws. */
     const int span = grid_span_at(m, a);
     for (;;) {
-        int d = (int)rng_below(rng, (uint32_t)span);
-        amz_cell n = grid_step_at(m, c, a, d);
+        int d = draw_dir(rng, db, span);
+        amz_cell n = M == WALK_ANY ? grid_step_loc(m, c, a, d, to) : lattice_step(M, g, a, d, to);
         if (n != AMZ_NO_CELL && grid_exists(m, n)) {
             *dir = d;
             return n;
@@ -26,20 +133,25 @@ static ALWAYS_INLINE amz_cell random_step(const amz_maze *m, amz_rng *rng, amz_c
     }
 }
 
-amz_status gen_walk_any_aldous_broder(walker *wk, uint64_t stop_at)
+static ALWAYS_INLINE amz_status aldous_broder(walk_mode M, walker *wk, uint64_t stop_at)
 {
-    amz_maze *m = wk->m;
+    /* A local copy of the maze's fields: the walk's byte stores (nib) could alias the
+     * maze itself, which would make the compiler reload every field after each one. */
+    const amz_maze view = *wk->m, *m = &view;
+    const lattice g = {m->width, m->height, m->levels, m->wrap & AMZ_WRAP_X, m->wrap & AMZ_WRAP_Y,
+                       (int64_t)m->width * m->height};
     const amz_observer *obs = wk->obs;
     amz_cell c = wk->pos;
     amz_status st = AMZ_OK;
+    dir_bits db = {0, 0};
+    grid_at at[2], *a = &at[0], *na = &at[1];
+    grid_locate(m, c, a);
     while (wk->in_tree < stop_at && st == AMZ_OK) {
-        grid_at a;
         int d;
-        grid_locate(m, c, &a);
-        amz_cell nc = random_step(m, wk->rng, c, &a, &d);
+        amz_cell nc = random_step(M, m, &g, wk->rng, &db, c, a, &d, na);
         if (!bits_get(wk->tree, (uint64_t)nc)) {
             bits_set(wk->tree, (uint64_t)nc);
-            any_set_nib(wk->nib, nc, (unsigned)grid_back_at(m, &a, d));
+            any_set_nib(wk->nib, nc, (unsigned)grid_back_at(m, a, d));
             wk->in_tree++;
             if (obs && (obs_emit(obs, AMZ_EV_CARVE, c, d, nc) || obs_emit(obs, AMZ_EV_VISIT, nc, -1, AMZ_NO_CELL) ||
                         obs_progress_tick(obs, &wk->prog)))
@@ -48,42 +160,79 @@ amz_status gen_walk_any_aldous_broder(walker *wk, uint64_t stop_at)
             st = AMZ_ECANCELED;
         }
         c = nc;
+        grid_at *t = a;
+        a = na;
+        na = t;
     }
     wk->pos = c;
     return st;
 }
 
-amz_status gen_walk_any_wilson(walker *wk)
+static ALWAYS_INLINE amz_status wilson(walk_mode M, walker *wk)
 {
-    amz_maze *m = wk->m;
+    const amz_maze view = *wk->m, *m = &view; /* as in aldous_broder */
+    const lattice g = {m->width, m->height, m->levels, m->wrap & AMZ_WRAP_X, m->wrap & AMZ_WRAP_Y,
+                       (int64_t)m->width * m->height};
     const amz_observer *obs = wk->obs;
+    dir_bits db = {0, 0};
+    uint64_t *tree = wk->tree;
+    uint8_t *nib = wk->nib;
     for (amz_cell u = 0; u < m->ncells; u++) {
-        if (bits_get(wk->tree, (uint64_t)u) || !grid_exists(m, u))
+        if (bits_get(tree, (uint64_t)u) || !grid_exists(m, u))
             continue;
         /* The walk: each cell left keeps its last exit direction; it ends in the tree. */
         amz_cell c = u;
-        while (!bits_get(wk->tree, (uint64_t)c)) {
-            grid_at a;
+        grid_at at[2], *a = &at[0], *na = &at[1];
+        grid_locate(m, c, a);
+        while (!bits_get(tree, (uint64_t)c)) {
             int d;
-            grid_locate(m, c, &a);
-            amz_cell nc = random_step(m, wk->rng, c, &a, &d);
-            any_set_nib(wk->nib, c, (unsigned)d);
+            amz_cell nc = random_step(M, m, &g, wk->rng, &db, c, a, &d, na);
+            any_set_nib(nib, c, (unsigned)d);
             if (obs && obs_emit(obs, AMZ_EV_ENTER, nc, -1, c))
                 return AMZ_ECANCELED;
             c = nc;
+            grid_at *t = a;
+            a = na;
+            na = t;
         }
         /* The loop-erased path: the last exits from u lead into the tree. */
-        for (c = u; !bits_get(wk->tree, (uint64_t)c);) {
-            int d = (int)any_nib(wk->nib, c);
-            amz_cell nc = grid_neighbor(m, c, d);
+        grid_locate(m, u, a);
+        for (c = u; !bits_get(tree, (uint64_t)c);) {
+            int d = (int)any_nib(nib, c);
+            amz_cell nc = M == WALK_ANY ? grid_step_loc(m, c, a, d, na) : lattice_step(M, &g, a, d, na);
             if (obs && obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL))
                 return AMZ_ECANCELED;
-            bits_set(wk->tree, (uint64_t)c);
+            bits_set(tree, (uint64_t)c);
             wk->in_tree++;
             if (obs && (obs_emit(obs, AMZ_EV_CARVE, c, d, nc) || obs_progress_tick(obs, &wk->prog)))
                 return AMZ_ECANCELED;
             c = nc;
+            grid_at *t = a;
+            a = na;
+            na = t;
         }
     }
     return AMZ_OK;
+}
+
+amz_status gen_walk_any_aldous_broder(walker *wk, uint64_t stop_at)
+{
+    switch (walk_mode_of(wk->m)) {
+    case WALK_SQUARE: return aldous_broder(WALK_SQUARE, wk, stop_at);
+    case WALK_HEX: return aldous_broder(WALK_HEX, wk, stop_at);
+    case WALK_TRIANGLE: return aldous_broder(WALK_TRIANGLE, wk, stop_at);
+    case WALK_OCTAGON: return aldous_broder(WALK_OCTAGON, wk, stop_at);
+    default: return aldous_broder(WALK_ANY, wk, stop_at);
+    }
+}
+
+amz_status gen_walk_any_wilson(walker *wk)
+{
+    switch (walk_mode_of(wk->m)) {
+    case WALK_SQUARE: return wilson(WALK_SQUARE, wk);
+    case WALK_HEX: return wilson(WALK_HEX, wk);
+    case WALK_TRIANGLE: return wilson(WALK_TRIANGLE, wk);
+    case WALK_OCTAGON: return wilson(WALK_OCTAGON, wk);
+    default: return wilson(WALK_ANY, wk);
+    }
 }

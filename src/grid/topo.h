@@ -151,25 +151,38 @@ static ALWAYS_INLINE amz_cell grid_cell_of(const amz_maze *m, int32_t x, int32_t
     return ((int64_t)z * m->height + y) * m->width + x;
 }
 
+/* The step helpers below take `out`: NULL, or where to write the neighbour's place when
+ * there is one (a walk carries its place from step to step instead of locating each
+ * cell again; inlined with NULL, the writes vanish). */
+
 /* Rectangular grids (square, hex, triangle): the neighbour at column/row offsets. */
-static ALWAYS_INLINE amz_cell grid_rect_step(const amz_maze *m, const grid_at *a, int dx, int dy)
+static ALWAYS_INLINE amz_cell grid_rect_step(const amz_maze *m, const grid_at *a, int dx, int dy, grid_at *out)
 {
     int32_t x = a->x, y = a->y;
     if (!grid_move1(&x, dx, m->width, m->wrap & AMZ_WRAP_X) || !grid_move1(&y, dy, m->height, m->wrap & AMZ_WRAP_Y))
         return AMZ_NO_CELL;
+    if (out) {
+        *out = *a;
+        out->x = x;
+        out->y = y;
+    }
     return grid_cell_of(m, x, y, a->z);
 }
 
 /* A level step: U (+1) or D (-1). */
-static ALWAYS_INLINE amz_cell grid_level_step(const amz_maze *m, amz_cell c, const grid_at *a, int dz)
+static ALWAYS_INLINE amz_cell grid_level_step(const amz_maze *m, amz_cell c, const grid_at *a, int dz, grid_at *out)
 {
     int32_t z = a->z + dz;
     if (z < 0 || z >= m->levels)
         return AMZ_NO_CELL;
+    if (out) {
+        *out = *a;
+        out->z = z;
+    }
     return c + (int64_t)dz * m->width * m->height;
 }
 
-static ALWAYS_INLINE amz_cell grid_polar_step(const amz_maze *m, amz_cell c, const grid_at *a, int d)
+static ALWAYS_INLINE amz_cell grid_polar_ring_step(const amz_maze *m, amz_cell c, const grid_at *a, int d)
 {
     const struct amz_rings *r = m->rings;
     const grid_band *b = &r->band[a->band];
@@ -199,7 +212,21 @@ static ALWAYS_INLINE amz_cell grid_polar_step(const amz_maze *m, amz_cell c, con
     }
 }
 
-static ALWAYS_INLINE amz_cell grid_octagon_step(const amz_maze *m, const grid_at *a, int d)
+static ALWAYS_INLINE amz_cell grid_polar_step(const amz_maze *m, amz_cell c, const grid_at *a, int d, grid_at *out)
+{
+    amz_cell n = grid_polar_ring_step(m, c, a, d);
+    if (out && n != AMZ_NO_CELL) {
+        if (a->ring && (d == AMZ_POLAR_CW || d == AMZ_POLAR_CCW)) { /* along the ring */
+            *out = *a;
+            out->i = out->x = (int32_t)(n - (c - a->i));
+        } else {
+            grid_locate(m, n, out);
+        }
+    }
+    return n;
+}
+
+static ALWAYS_INLINE amz_cell grid_octagon_step(const amz_maze *m, const grid_at *a, int d, grid_at *out)
 {
     /* [direction]: column and row offsets from an octagon to an octagon (N E S W) or to
      * a small square (NE SE SW NW, in square coordinates), and from a small square to
@@ -208,57 +235,84 @@ static ALWAYS_INLINE amz_cell grid_octagon_step(const amz_maze *m, const grid_at
     static const int8_t sx[8] = {0, 1, 0, 1, 0, 0, 0, 0}, sy[8] = {0, 0, 0, 1, 0, 1, 0, 0};
     const int32_t w = m->width, h = m->height;
     const int64_t plane = (int64_t)w * h;
-    if (a->z) /* a small square */
-        return d & 1 ? (int64_t)(a->y + sy[d]) * w + a->x + sx[d] : AMZ_NO_CELL;
-    int32_t x = a->x + ox[d], y = a->y + oy[d];
-    if (!(d & 1))
-        return x < 0 || x >= w || y < 0 || y >= h ? AMZ_NO_CELL : (int64_t)y * w + x;
-    return x < 0 || x >= w - 1 || y < 0 || y >= h - 1 ? AMZ_NO_CELL : plane + (int64_t)y * (w - 1) + x;
+    int32_t x, y, z;
+    amz_cell n;
+    if (a->z) { /* a small square */
+        if (!(d & 1))
+            return AMZ_NO_CELL;
+        x = a->x + sx[d];
+        y = a->y + sy[d];
+        z = 0;
+        n = (int64_t)y * w + x;
+    } else {
+        x = a->x + ox[d];
+        y = a->y + oy[d];
+        z = d & 1;
+        if (!z)
+            n = x < 0 || x >= w || y < 0 || y >= h ? AMZ_NO_CELL : (int64_t)y * w + x;
+        else
+            n = x < 0 || x >= w - 1 || y < 0 || y >= h - 1 ? AMZ_NO_CELL : plane + (int64_t)y * (w - 1) + x;
+        if (n == AMZ_NO_CELL)
+            return n;
+    }
+    if (out) {
+        *out = *a;
+        out->x = x;
+        out->y = y;
+        out->z = z;
+    }
+    return n;
 }
 
-/* The neighbour of c (located at a) in direction d, mask ignored; AMZ_NO_CELL if none. */
-static ALWAYS_INLINE amz_cell grid_step_at(const amz_maze *m, amz_cell c, const grid_at *a, int d)
+/* The neighbour of c (located at a) in direction d, mask ignored; AMZ_NO_CELL if none;
+ * its place in *out unless out is NULL. */
+static ALWAYS_INLINE amz_cell grid_step_loc(const amz_maze *m, amz_cell c, const grid_at *a, int d, grid_at *out)
 {
     switch (m->topology) {
     case AMZ_TOPO_SQUARE:
         switch (d) {
-        case AMZ_SQ_N: return grid_rect_step(m, a, 0, -1);
-        case AMZ_SQ_E: return grid_rect_step(m, a, 1, 0);
-        case AMZ_SQ_S: return grid_rect_step(m, a, 0, 1);
-        case AMZ_SQ_W: return grid_rect_step(m, a, -1, 0);
-        case AMZ_SQ_U: return m->levels > 1 ? grid_level_step(m, c, a, 1) : AMZ_NO_CELL;
-        case AMZ_SQ_D: return m->levels > 1 ? grid_level_step(m, c, a, -1) : AMZ_NO_CELL;
-        case AMZ_SQ_N2: return m->weave ? grid_rect_step(m, a, 0, -2) : AMZ_NO_CELL;
-        case AMZ_SQ_E2: return m->weave ? grid_rect_step(m, a, 2, 0) : AMZ_NO_CELL;
-        case AMZ_SQ_S2: return m->weave ? grid_rect_step(m, a, 0, 2) : AMZ_NO_CELL;
-        case AMZ_SQ_W2: return m->weave ? grid_rect_step(m, a, -2, 0) : AMZ_NO_CELL;
+        case AMZ_SQ_N: return grid_rect_step(m, a, 0, -1, out);
+        case AMZ_SQ_E: return grid_rect_step(m, a, 1, 0, out);
+        case AMZ_SQ_S: return grid_rect_step(m, a, 0, 1, out);
+        case AMZ_SQ_W: return grid_rect_step(m, a, -1, 0, out);
+        case AMZ_SQ_U: return m->levels > 1 ? grid_level_step(m, c, a, 1, out) : AMZ_NO_CELL;
+        case AMZ_SQ_D: return m->levels > 1 ? grid_level_step(m, c, a, -1, out) : AMZ_NO_CELL;
+        case AMZ_SQ_N2: return m->weave ? grid_rect_step(m, a, 0, -2, out) : AMZ_NO_CELL;
+        case AMZ_SQ_E2: return m->weave ? grid_rect_step(m, a, 2, 0, out) : AMZ_NO_CELL;
+        case AMZ_SQ_S2: return m->weave ? grid_rect_step(m, a, 0, 2, out) : AMZ_NO_CELL;
+        case AMZ_SQ_W2: return m->weave ? grid_rect_step(m, a, -2, 0, out) : AMZ_NO_CELL;
         default: return AMZ_NO_CELL;
         }
     case AMZ_TOPO_HEX: {
         static const int8_t dx[6] = {0, 1, 1, 0, -1, -1};
         static const int8_t dy[2][6] = {{-1, -1, 0, 1, 0, -1}, {-1, 0, 1, 1, 1, 0}};
         if (d < 6)
-            return grid_rect_step(m, a, dx[d], dy[a->x & 1][d]);
+            return grid_rect_step(m, a, dx[d], dy[a->x & 1][d], out);
         if (d == AMZ_HEX_U || d == AMZ_HEX_D)
-            return m->levels > 1 ? grid_level_step(m, c, a, d == AMZ_HEX_U ? 1 : -1) : AMZ_NO_CELL;
+            return m->levels > 1 ? grid_level_step(m, c, a, d == AMZ_HEX_U ? 1 : -1, out) : AMZ_NO_CELL;
         return AMZ_NO_CELL;
     }
     case AMZ_TOPO_TRIANGLE: {
         bool up = !((a->x + a->y) & 1);
         switch (d) {
-        case AMZ_TRI_N: return up ? AMZ_NO_CELL : grid_rect_step(m, a, 0, -1);
-        case AMZ_TRI_E: return grid_rect_step(m, a, 1, 0);
-        case AMZ_TRI_S: return up ? grid_rect_step(m, a, 0, 1) : AMZ_NO_CELL;
-        case AMZ_TRI_W: return grid_rect_step(m, a, -1, 0);
-        case AMZ_TRI_U: return m->levels > 1 ? grid_level_step(m, c, a, 1) : AMZ_NO_CELL;
-        case AMZ_TRI_D: return m->levels > 1 ? grid_level_step(m, c, a, -1) : AMZ_NO_CELL;
+        case AMZ_TRI_N: return up ? AMZ_NO_CELL : grid_rect_step(m, a, 0, -1, out);
+        case AMZ_TRI_E: return grid_rect_step(m, a, 1, 0, out);
+        case AMZ_TRI_S: return up ? grid_rect_step(m, a, 0, 1, out) : AMZ_NO_CELL;
+        case AMZ_TRI_W: return grid_rect_step(m, a, -1, 0, out);
+        case AMZ_TRI_U: return m->levels > 1 ? grid_level_step(m, c, a, 1, out) : AMZ_NO_CELL;
+        case AMZ_TRI_D: return m->levels > 1 ? grid_level_step(m, c, a, -1, out) : AMZ_NO_CELL;
         default: return AMZ_NO_CELL;
         }
     }
-    case AMZ_TOPO_OCTAGON: return d < 8 ? grid_octagon_step(m, a, d) : AMZ_NO_CELL;
-    case AMZ_TOPO_POLAR: return grid_polar_step(m, c, a, d);
+    case AMZ_TOPO_OCTAGON: return d < 8 ? grid_octagon_step(m, a, d, out) : AMZ_NO_CELL;
+    case AMZ_TOPO_POLAR: return grid_polar_step(m, c, a, d, out);
     }
     return AMZ_NO_CELL;
+}
+
+static ALWAYS_INLINE amz_cell grid_step_at(const amz_maze *m, amz_cell c, const grid_at *a, int d)
+{
+    return grid_step_loc(m, c, a, d, NULL);
 }
 
 /* The neighbour of c in direction d, mask ignored. */
