@@ -44,6 +44,10 @@ amz_status gen_walker_finish(walker *w, amz_status st, const char *name, amz_err
 /* The general forms of the walks, for every other grid (walk_any.c). */
 amz_status gen_walk_any_aldous_broder(walker *w, uint64_t stop_at);
 amz_status gen_walk_any_wilson(walker *w);
+/* The same walks always through grid/topo.h, even on a lattice (gen/lattice.h): the
+ * tests hold the lattice forms to them, draw for draw. */
+amz_status gen_walk_general_aldous_broder(walker *w, uint64_t stop_at);
+amz_status gen_walk_general_wilson(walker *w);
 
 /* Aldous-Broder from w->pos until `stop_at` cells are in the tree (aldous_broder.c). */
 amz_status gen_walk_aldous_broder(walker *w, uint64_t stop_at);

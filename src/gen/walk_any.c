@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "gen/any.h"
 #include "gen/gen_impl.h"
+#include "gen/lattice.h"
 #include "gen/walk.h"
 
 /* Directions below span drawn from a buffer of random bits: the fewest bits that hold
@@ -36,85 +37,6 @@ static ALWAYS_INLINE int draw_dir(amz_rng *rng, dir_bits *db, int span)
     }
 }
 
-/* How a walk steps: through grid/topo.h (any grid), or by table on a lattice (square,
- * hex and triangle with levels or wrap, octagon): a step is then a few adds and
- * compares, with no branch on the direction drawn (a mispredicted one costs more than
- * the rest of the step). Both give the same neighbour in the same direction. */
-typedef enum walk_mode { WALK_ANY, WALK_SQUARE, WALK_HEX, WALK_TRIANGLE, WALK_OCTAGON } walk_mode;
-
-typedef struct lattice {
-    int32_t w, h, levels;
-    bool wrap_x, wrap_y;
-    int64_t plane;
-} lattice;
-
-/* [mode][parity][direction]: column, row and level offsets, and whether the move exists
- * (parity: hex the column's, triangle up (0) or down (1), octagon the small square (1)).
- * For the octagon the level offset is the kind of cell reached (1: a small square). */
-typedef struct lattice_move {
-    int8_t dx, dy, dz, ok;
-} lattice_move;
-
-static const lattice_move lattice_moves[5][2][8] = {
-    [WALK_SQUARE] = {{{0, -1, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {-1, 0, 0, 1}, {0, 0, 1, 1}, {0, 0, -1, 1}}},
-    [WALK_HEX] = {{{0, -1, 0, 1}, {1, -1, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {-1, 0, 0, 1}, {-1, -1, 0, 1},
-                   {0, 0, 1, 1}, {0, 0, -1, 1}},
-                  {{0, -1, 0, 1}, {1, 0, 0, 1}, {1, 1, 0, 1}, {0, 1, 0, 1}, {-1, 1, 0, 1}, {-1, 0, 0, 1},
-                   {0, 0, 1, 1}, {0, 0, -1, 1}}},
-    [WALK_TRIANGLE] = {{{0, -1, 0, 0}, {1, 0, 0, 1}, {0, 1, 0, 1}, {-1, 0, 0, 1}, {0, 0, 1, 1}, {0, 0, -1, 1}},
-                       {{0, -1, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 0}, {-1, 0, 0, 1}, {0, 0, 1, 1}, {0, 0, -1, 1}}},
-    [WALK_OCTAGON] = {{{0, -1, 0, 1}, {0, -1, 1, 1}, {1, 0, 0, 1}, {0, 0, 1, 1}, {0, 1, 0, 1}, {-1, 0, 1, 1},
-                       {-1, 0, 0, 1}, {-1, -1, 1, 1}},
-                      {{0, 0, 0, 0}, {1, 0, 0, 1}, {0, 0, 0, 0}, {1, 1, 0, 1}, {0, 0, 0, 0}, {0, 1, 0, 1},
-                       {0, 0, 0, 0}, {0, 0, 0, 1}}},
-};
-
-/* The walk mode for m: a lattice mode where the tables hold every move. */
-static walk_mode walk_mode_of(const amz_maze *m)
-{
-    if (m->weave)
-        return WALK_ANY;
-    switch (m->topology) {
-    case AMZ_TOPO_SQUARE: return WALK_SQUARE;
-    case AMZ_TOPO_HEX: return WALK_HEX;
-    case AMZ_TOPO_TRIANGLE: return WALK_TRIANGLE;
-    case AMZ_TOPO_OCTAGON: return m->levels > 1 || m->wrap ? WALK_ANY : WALK_OCTAGON;
-    default: return WALK_ANY;
-    }
-}
-
-static ALWAYS_INLINE int32_t lattice_wrap(int32_t v, int32_t n, bool wrap)
-{
-    return !wrap ? v : v < 0 ? v + n : v >= n ? v - n : v;
-}
-
-/* The neighbour of the cell at a on lattice g in direction d (mask ignored), its place
- * in *to; AMZ_NO_CELL if there is none. */
-static ALWAYS_INLINE amz_cell lattice_step(walk_mode M, const lattice *g, const grid_at *a, int d, grid_at *to)
-{
-    const int par = M == WALK_HEX ? a->x & 1 : M == WALK_TRIANGLE ? (a->x + a->y) & 1 : M == WALK_OCTAGON ? a->z : 0;
-    const lattice_move mv = lattice_moves[M][par][d];
-    int32_t x = a->x + mv.dx, y = a->y + mv.dy, z = M == WALK_OCTAGON ? mv.dz : a->z + mv.dz;
-    if (M == WALK_OCTAGON) {
-        /* octagons are w x h, the small squares between them (w-1) x (h-1) */
-        int32_t w = g->w - z, h = g->h - z;
-        to->x = x;
-        to->y = y;
-        to->z = z;
-        if (!mv.ok || (uint32_t)x >= (uint32_t)w || (uint32_t)y >= (uint32_t)h)
-            return AMZ_NO_CELL;
-        return (int64_t)z * g->plane + (int64_t)y * w + x;
-    }
-    x = lattice_wrap(x, g->w, g->wrap_x);
-    y = lattice_wrap(y, g->h, g->wrap_y);
-    to->x = x;
-    to->y = y;
-    to->z = z;
-    if (!mv.ok || (uint32_t)x >= (uint32_t)g->w || (uint32_t)y >= (uint32_t)g->h || (uint32_t)z >= (uint32_t)g->levels)
-        return AMZ_NO_CELL;
-    return ((int64_t)z * g->h + y) * g->w + x;
-}
-
 /* A uniformly random neighbour of c (located at a): its direction in *dir, its place in
  * *to (the walk carries places: no division a step). */
 static ALWAYS_INLINE amz_cell random_step(walk_mode M, const amz_maze *m, const lattice *g, amz_rng *rng, dir_bits *db,
@@ -138,8 +60,7 @@ static ALWAYS_INLINE amz_status aldous_broder(walk_mode M, walker *wk, uint64_t 
     /* A local copy of the maze's fields: the walk's byte stores (nib) could alias the
      * maze itself, which would make the compiler reload every field after each one. */
     const amz_maze view = *wk->m, *m = &view;
-    const lattice g = {m->width, m->height, m->levels, m->wrap & AMZ_WRAP_X, m->wrap & AMZ_WRAP_Y,
-                       (int64_t)m->width * m->height};
+    const lattice g = lattice_of(m);
     const amz_observer *obs = wk->obs;
     amz_cell c = wk->pos;
     amz_status st = AMZ_OK;
@@ -171,8 +92,7 @@ static ALWAYS_INLINE amz_status aldous_broder(walk_mode M, walker *wk, uint64_t 
 static ALWAYS_INLINE amz_status wilson(walk_mode M, walker *wk)
 {
     const amz_maze view = *wk->m, *m = &view; /* as in aldous_broder */
-    const lattice g = {m->width, m->height, m->levels, m->wrap & AMZ_WRAP_X, m->wrap & AMZ_WRAP_Y,
-                       (int64_t)m->width * m->height};
+    const lattice g = lattice_of(m);
     const amz_observer *obs = wk->obs;
     dir_bits db = {0, 0};
     uint64_t *tree = wk->tree;
@@ -235,4 +155,14 @@ amz_status gen_walk_any_wilson(walker *wk)
     case WALK_OCTAGON: return wilson(WALK_OCTAGON, wk);
     default: return wilson(WALK_ANY, wk);
     }
+}
+
+amz_status gen_walk_general_aldous_broder(walker *wk, uint64_t stop_at)
+{
+    return aldous_broder(WALK_ANY, wk, stop_at);
+}
+
+amz_status gen_walk_general_wilson(walker *wk)
+{
+    return wilson(WALK_ANY, wk);
 }

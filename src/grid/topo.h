@@ -235,33 +235,31 @@ static ALWAYS_INLINE amz_cell grid_octagon_step(const amz_maze *m, const grid_at
     static const int8_t sx[8] = {0, 1, 0, 1, 0, 0, 0, 0}, sy[8] = {0, 0, 0, 1, 0, 1, 0, 0};
     const int32_t w = m->width, h = m->height;
     const int64_t plane = (int64_t)w * h;
-    int32_t x, y, z;
-    amz_cell n;
-    if (a->z) { /* a small square */
+    if (!out) {
+        if (a->z) /* a small square */
+            return d & 1 ? (int64_t)(a->y + sy[d]) * w + a->x + sx[d] : AMZ_NO_CELL;
+        int32_t x = a->x + ox[d], y = a->y + oy[d];
+        if (!(d & 1))
+            return x < 0 || x >= w || y < 0 || y >= h ? AMZ_NO_CELL : (int64_t)y * w + x;
+        return x < 0 || x >= w - 1 || y < 0 || y >= h - 1 ? AMZ_NO_CELL : plane + (int64_t)y * (w - 1) + x;
+    }
+    /* the same, with the place of the neighbour */
+    *out = *a;
+    if (a->z) {
         if (!(d & 1))
             return AMZ_NO_CELL;
-        x = a->x + sx[d];
-        y = a->y + sy[d];
-        z = 0;
-        n = (int64_t)y * w + x;
-    } else {
-        x = a->x + ox[d];
-        y = a->y + oy[d];
-        z = d & 1;
-        if (!z)
-            n = x < 0 || x >= w || y < 0 || y >= h ? AMZ_NO_CELL : (int64_t)y * w + x;
-        else
-            n = x < 0 || x >= w - 1 || y < 0 || y >= h - 1 ? AMZ_NO_CELL : plane + (int64_t)y * (w - 1) + x;
-        if (n == AMZ_NO_CELL)
-            return n;
+        out->x = a->x + sx[d];
+        out->y = a->y + sy[d];
+        out->z = 0;
+        return (int64_t)out->y * w + out->x;
     }
-    if (out) {
-        *out = *a;
-        out->x = x;
-        out->y = y;
-        out->z = z;
-    }
-    return n;
+    const int32_t x = a->x + ox[d], y = a->y + oy[d], z = d & 1;
+    out->x = x;
+    out->y = y;
+    out->z = z;
+    if (x < 0 || x >= w - z || y < 0 || y >= h - z)
+        return AMZ_NO_CELL;
+    return z ? plane + (int64_t)y * (w - 1) + x : (int64_t)y * w + x;
 }
 
 /* The neighbour of c (located at a) in direction d, mask ignored; AMZ_NO_CELL if none;

@@ -1,0 +1,197 @@
+/* test_lattice.c — the lattice steps (src/gen/lattice.h) against grid/topo.h, and the
+ * random walks' lattice forms against their general forms.
+ *
+ * 1. On every grid the lattice modes take (square, hex and triangle with levels and
+ *    wrap-around, flat octagon; odd and even sides, one row or column), from every cell
+ *    in every direction: lattice_step gives the neighbour grid_step_at gives, and the
+ *    place it carries is grid_locate's for that neighbour, so a walk that carries its
+ *    place never drifts from the cell it is on.
+ * 2. Aldous-Broder and Wilson (src/gen/walk_any.c), which take the lattice form on
+ *    such grids, against the same walks through grid/topo.h from the same random
+ *    stream: the same maze, edge for edge, the same events in order, with and without
+ *    removed cells, and the same partial maze when cancelled a third of the way. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gen/any.h"
+#include "gen/gen_impl.h"
+#include "gen/lattice.h"
+#include "gen/walk.h"
+#include "testutil.h"
+
+static const amz_grid grids[] = {
+    {AMZ_TOPO_SQUARE, 7, 5, 1, AMZ_WRAP_X, false},
+    {AMZ_TOPO_SQUARE, 6, 4, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false},
+    {AMZ_TOPO_SQUARE, 3, 3, 1, AMZ_WRAP_Y, false},
+    {AMZ_TOPO_SQUARE, 5, 4, 3, 0, false},
+    {AMZ_TOPO_SQUARE, 1, 6, 2, 0, false},
+    {AMZ_TOPO_SQUARE, 4, 4, 3, AMZ_WRAP_X | AMZ_WRAP_Y, false},
+    {AMZ_TOPO_HEX, 6, 5, 1, AMZ_WRAP_X, false},
+    {AMZ_TOPO_HEX, 6, 6, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false},
+    {AMZ_TOPO_HEX, 7, 5, 2, 0, false},
+    {AMZ_TOPO_TRIANGLE, 8, 5, 1, AMZ_WRAP_X, false},
+    {AMZ_TOPO_TRIANGLE, 8, 6, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false},
+    {AMZ_TOPO_TRIANGLE, 7, 4, 3, 0, false},
+    {AMZ_TOPO_TRIANGLE, 9, 5, 1, 0, false}, /* flat: the lattice form when masked */
+    {AMZ_TOPO_OCTAGON, 6, 5, 1, 0, false},
+    {AMZ_TOPO_OCTAGON, 1, 4, 1, 0, false},
+    {AMZ_TOPO_OCTAGON, 2, 2, 1, 0, false},
+};
+enum { NGRIDS = sizeof grids / sizeof grids[0] };
+
+static void init(amz_maze *m, const amz_grid *g, char *what, size_t cap)
+{
+    amz_status st = amz_maze_init_grid(m, g, NULL);
+    amz_grid_format_size(g, what, cap);
+    if (st != AMZ_OK)
+        fail_msg("%s %s: the grid is refused", amz_topology_name(g->topology), what);
+}
+
+static bool same_place(const grid_at *a, const grid_at *b)
+{
+    return a->x == b->x && a->y == b->y && a->z == b->z;
+}
+
+static void test_steps_match_topo(void **state)
+{
+    (void)state;
+    for (int k = 0; k < NGRIDS; k++) {
+        amz_maze m;
+        char what[64];
+        init(&m, &grids[k], what, sizeof what);
+        const walk_mode M = walk_mode_of(&m);
+        assert_int_not_equal(M, WALK_ANY);
+        const lattice g = lattice_of(&m);
+        long steps = 0;
+        for (amz_cell c = 0; c < m.ncells; c++) {
+            grid_at a, want, got;
+            grid_locate(&m, c, &a);
+            const int span = grid_span_at(&m, &a);
+            for (int d = 0; d < span; d++) {
+                amz_cell n = grid_step_at(&m, c, &a, d);
+                amz_cell l = M == WALK_SQUARE     ? lattice_step(WALK_SQUARE, &g, &a, d, &got)
+                             : M == WALK_HEX      ? lattice_step(WALK_HEX, &g, &a, d, &got)
+                             : M == WALK_TRIANGLE ? lattice_step(WALK_TRIANGLE, &g, &a, d, &got)
+                                                  : lattice_step(WALK_OCTAGON, &g, &a, d, &got);
+                if (n != l)
+                    fail_msg("%s %s: cell %lld direction %d: lattice %lld, topo %lld", amz_topology_name(m.topology),
+                             what, (long long)c, d, (long long)l, (long long)n);
+                if (n == AMZ_NO_CELL)
+                    continue;
+                grid_locate(&m, n, &want);
+                if (!same_place(&got, &want))
+                    fail_msg("%s %s: cell %lld direction %d: carried %d,%d,%d, located %d,%d,%d",
+                             amz_topology_name(m.topology), what, (long long)c, d, got.x, got.y, got.z, want.x,
+                             want.y, want.z);
+                steps++;
+            }
+        }
+        assert_true(steps > 0);
+        amz_maze_deinit(&m);
+    }
+}
+
+typedef struct ev_log {
+    amz_event *ev;
+    size_t n, cap;
+    size_t stop_at; /* cancel at this event (0: never) */
+} ev_log;
+
+static int record(void *ctx, const amz_event *e)
+{
+    ev_log *l = ctx;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 1024;
+        l->ev = realloc(l->ev, l->cap * sizeof *l->ev);
+        assert_non_null(l->ev);
+    }
+    l->ev[l->n++] = *e;
+    return l->stop_at && l->n == l->stop_at;
+}
+
+static bool same_event(const amz_event *a, const amz_event *b)
+{
+    return a->type == b->type && a->cell == b->cell && a->other == b->other && a->dir == b->dir &&
+           a->index == b->index && a->total == b->total;
+}
+
+/* Which walk a run takes: aldous-broder or wilson, lattice or general form. */
+typedef struct walk_kind {
+    bool wilson, general;
+} walk_kind;
+
+static amz_status run(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed, walk_kind k, ev_log *l)
+{
+    char what[64];
+    init(m, g, what, sizeof what);
+    if (masked)
+        tu_random_mask(m, 0.15, seed);
+    amz_rng rng;
+    amz_rng_seed(&rng, seed);
+    amz_observer obs = {record, l, 0};
+    walker w;
+    amz_status st = gen_walker_init(&w, m, &rng, &obs, "walk", NULL);
+    if (st != AMZ_OK)
+        return st;
+    assert_non_null(w.nib); /* the general forms' storage: a lattice grid is not plain */
+    if (k.wilson)
+        st = k.general ? gen_walk_general_wilson(&w) : gen_walk_any_wilson(&w);
+    else
+        st = k.general ? gen_walk_general_aldous_broder(&w, w.total) : gen_walk_any_aldous_broder(&w, w.total);
+    return gen_walker_finish(&w, st, "walk", NULL);
+}
+
+static void test_walks_same_maze(void **state)
+{
+    (void)state;
+    for (int wil = 0; wil < 2; wil++)
+        for (int k = 0; k < NGRIDS; k++)
+            for (uint64_t seed = 1; seed <= (uint64_t)TU_REPS(8); seed++)
+                for (int masked = 0; masked < 2; masked++) {
+                    char what[96], size[64];
+                    amz_grid_format_size(&grids[k], size, sizeof size);
+                    snprintf(what, sizeof what, "%s on %s %s seed %llu%s", wil ? "wilson" : "aldous-broder",
+                             amz_topology_name(grids[k].topology), size, (unsigned long long)seed,
+                             masked ? " masked" : "");
+                    ev_log lat = {0}, gen = {0};
+                    amz_maze a, b;
+                    const walk_kind fast = {wil, false}, general = {wil, true};
+                    assert_int_equal(run(&a, &grids[k], masked, seed, fast, &lat), AMZ_OK);
+                    assert_int_equal(run(&b, &grids[k], masked, seed, general, &gen), AMZ_OK);
+                    tu_assert_same_maze(&a, &b, what);
+                    if (lat.n != gen.n)
+                        fail_msg("%s: %zu events against %zu", what, lat.n, gen.n);
+                    for (size_t i = 0; i < lat.n; i++)
+                        if (!same_event(&lat.ev[i], &gen.ev[i]))
+                            fail_msg("%s: event %zu differs", what, i);
+                    if (lat.n > 3) { /* cancelled a third of the way: the same partial maze */
+                        amz_maze_deinit(&a);
+                        amz_maze_deinit(&b);
+                        ev_log cl = {NULL, 0, 0, lat.n / 3}, cg = {NULL, 0, 0, lat.n / 3};
+                        assert_int_equal(run(&a, &grids[k], masked, seed, fast, &cl), AMZ_ECANCELED);
+                        assert_int_equal(run(&b, &grids[k], masked, seed, general, &cg), AMZ_ECANCELED);
+                        tu_assert_same_maze(&a, &b, what);
+                        free(cl.ev);
+                        free(cg.ev);
+                    }
+                    free(lat.ev);
+                    free(gen.ev);
+                    amz_maze_deinit(&a);
+                    amz_maze_deinit(&b);
+                }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_steps_match_topo),
+        cmocka_unit_test(test_walks_same_maze),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
