@@ -14,9 +14,13 @@ amz_cell gen_walker_root(const amz_maze *m)
      * it on an existing cell), and its part is the one that gets carved. */
     if (m->mask)
         return m->start;
-    if (!amz_maze_is_plain(m)) /* polar: the centre; else a cell half way through */
-        return m->topology == AMZ_TOPO_POLAR ? 0 : m->ncells / 2;
-    return (amz_cell)(m->height / 2) * m->width + m->width / 2;
+    if (m->topology == AMZ_TOPO_POLAR)
+        return 0;
+    /* The middle of the grid (an octagon's on an octagon grid: they come first), in the
+     * middle level: the walks' work grows with their distance from the root, and cell
+     * ncells / 2, which this once was, lies on the edge of an octagon grid (the small
+     * squares follow the octagons) or of a 3D grid's middle level. */
+    return ((amz_cell)(m->levels / 2) * m->height + m->height / 2) * m->width + m->width / 2;
 }
 
 amz_status gen_walker_init(walker *w, amz_maze *m, amz_rng *rng, const amz_observer *obs, const char *name,
