@@ -236,6 +236,36 @@ static double run_case(const bench_case *c, amz_topology t, int runs)
     return run_grid(c, g, runs, NULL);
 }
 
+static int count_enter(void *ctx, const amz_event *e)
+{
+    *(uint64_t *)ctx += e->type == AMZ_EV_ENTER;
+    return 0;
+}
+
+/* The median over seeds 1000 .. 1000+runs-1 of a walk's steps a cell (ENTER events:
+ * one a step of wilson's walks), untimed; 0 if a run fails. */
+static double walk_steps(const char *algo, const amz_grid *g, int runs)
+{
+    double steps[16];
+    int n = 0;
+    for (int i = 0; i < runs && i < 16; i++) {
+        amz_maze m;
+        amz_gen_options o;
+        amz_gen_options_init(&o);
+        o.seed = 1000 + (uint64_t)i;
+        uint64_t count = 0;
+        const amz_observer obs = {count_enter, &count, 1u << AMZ_EV_ENTER};
+        if (amz_maze_init_grid(&m, g, NULL) != AMZ_OK)
+            return 0;
+        amz_status st = amz_gen_run(&m, algo, &o, &obs, NULL);
+        steps[n++] = (double)count / (double)m.ncells;
+        amz_maze_deinit(&m);
+        if (st != AMZ_OK)
+            return 0;
+    }
+    return bench_median(steps, n);
+}
+
 /* The new grids (issue 16): backtracker and wilson at about 1e6 cells on every
  * topology and grid option, each rate also as a ratio to square's in the same run;
  * then a 1e8-cell 3D maze (1000x1000x100) for its peak bytes per cell. */
@@ -261,11 +291,22 @@ static void bench_grids(int runs, int big)
                 continue;
             bench_case c = {"gen", algos[a], g.width, g.height};
             double rate = 0;
-            if (run_grid(&c, g, runs, &rate) < 0)
+            /* Wilson's work for one maze varies with the seed (its walks take from about
+             * 4 to 24 steps a cell at 1e6 cells, the first ones longest): 15 seeds for
+             * a steadier median, and the steps a cell beside the rate, so the ratio
+             * can be told apart into walk length and cost a step. */
+            const int n = a == 1 ? 15 : runs;
+            if (run_grid(&c, g, n, &rate) < 0)
                 continue;
             if (i == 0)
                 square = rate;
-            printf("       %.2fx square\n", square > 0 ? rate / square : 0);
+            printf("       %.2fx square", square > 0 ? rate / square : 0);
+            if (a == 1) {
+                double steps = walk_steps(algos[a], &g, n);
+                if (steps > 0 && rate > 0)
+                    printf("; %.2f steps a cell (median), %.1f ns a step", steps, 1e9 / (rate * steps));
+            }
+            printf("\n");
         }
     }
     if (big) {
