@@ -5,7 +5,8 @@
  *    wrap-around, flat octagon; odd and even sides, one row or column), from every cell
  *    in every direction: lattice_step gives the neighbour grid_step_at gives, and the
  *    place it carries is grid_locate's for that neighbour, so a walk that carries its
- *    place never drifts from the cell it is on.
+ *    place never drifts from the cell it is on; the same for grid_step_loc on polar
+ *    grids (the general step, which carries ring, band and index).
  * 2. Aldous-Broder and Wilson (src/gen/walk_any.c), which take the lattice form on
  *    such grids, against the same walks through grid/topo.h from the same random
  *    stream: the same maze, edge for edge, the same events in order, with and without
@@ -93,6 +94,51 @@ static void test_steps_match_topo(void **state)
             }
         }
         assert_true(steps > 0);
+        amz_maze_deinit(&m);
+    }
+}
+
+static bool same_polar_place(const grid_at *a, const grid_at *b)
+{
+    return a->x == b->x && a->y == b->y && a->z == b->z && a->ring == b->ring && a->band == b->band && a->i == b->i &&
+           a->n == b->n;
+}
+
+/* Polar grids take the general step, which carries the place too (along, in and out of
+ * the rings, across the bands where the rings double): it must be grid_locate's. */
+static void test_polar_places(void **state)
+{
+    (void)state;
+    static const amz_grid polar[] = {
+        {AMZ_TOPO_POLAR, 6, 20, 1, 0, false}, {AMZ_TOPO_POLAR, 3, 12, 1, 0, false},
+        {AMZ_TOPO_POLAR, 12, 9, 1, 0, false}, {AMZ_TOPO_POLAR, 3, 40, 1, 0, false},
+        {AMZ_TOPO_POLAR, 6, 2, 1, 0, false},
+    };
+    for (size_t k = 0; k < sizeof polar / sizeof polar[0]; k++) {
+        amz_maze m;
+        char what[64];
+        init(&m, &polar[k], what, sizeof what);
+        long across = 0;
+        for (amz_cell c = 0; c < m.ncells; c++) {
+            grid_at a, want, got = {0, 0, 0, 0, 0, 0, 0};
+            grid_locate(&m, c, &a);
+            for (int d = 0; d < grid_span_at(&m, &a); d++) {
+                amz_cell n = grid_step_loc(&m, c, &a, d, &got);
+                if (n != grid_step_at(&m, c, &a, d))
+                    fail_msg("polar %s: cell %lld direction %d: another neighbour", what, (long long)c, d);
+                if (n == AMZ_NO_CELL)
+                    continue;
+                grid_locate(&m, n, &want);
+                if (!same_polar_place(&got, &want))
+                    fail_msg("polar %s: cell %lld direction %d: carried ring %d band %d index %lld, located ring %d "
+                             "band %d index %lld",
+                             what, (long long)c, d, got.ring, got.band, (long long)got.i, want.ring, want.band,
+                             (long long)want.i);
+                across += got.band != a.band;
+            }
+        }
+        if (polar[k].height > 8)
+            assert_true(across > 0); /* the band changes were stepped over */
         amz_maze_deinit(&m);
     }
 }
@@ -191,6 +237,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_steps_match_topo),
+        cmocka_unit_test(test_polar_places),
         cmocka_unit_test(test_walks_same_maze),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
