@@ -26,6 +26,7 @@ typedef struct lattice_move {
     int8_t dx, dy, dz, ok;
 } lattice_move;
 
+/* clang-format off */
 static const lattice_move lattice_moves[5][2][8] = {
     [WALK_SQUARE] = {{{0, -1, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {-1, 0, 0, 1}, {0, 0, 1, 1}, {0, 0, -1, 1}}},
     [WALK_HEX] = {{{0, -1, 0, 1}, {1, -1, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {-1, 0, 0, 1}, {-1, -1, 0, 1},
@@ -39,6 +40,7 @@ static const lattice_move lattice_moves[5][2][8] = {
                       {{0, 0, 0, 0}, {1, 0, 0, 1}, {0, 0, 0, 0}, {1, 1, 0, 1}, {0, 0, 0, 0}, {0, 1, 0, 1},
                        {0, 0, 0, 0}, {0, 0, 0, 1}}},
 };
+/* clang-format on */
 
 /* The walk mode for m: a lattice mode where the tables hold every move. */
 static inline walk_mode walk_mode_of(const amz_maze *m)
@@ -86,24 +88,10 @@ static ALWAYS_INLINE amz_cell lattice_step(walk_mode M, const lattice *g, const 
     return ((int64_t)z * g->h + y) * g->w + x;
 }
 
-/* Every neighbour of the cell at a (existing ones in nb[d], AMZ_NO_CELL elsewhere up to
- * AMZ_MAX_DIRS) and their places in to[d], as grid_nbrs_at gives them. */
-static ALWAYS_INLINE void lattice_nbrs(walk_mode M, const amz_maze *m, const lattice *g, const grid_at *a,
-                                       amz_cell *nb, grid_at *to)
-{
-    const int span = grid_span_at(m, a);
-    for (int d = 0; d < span; d++) {
-        amz_cell n = lattice_step(M, g, a, d, &to[d]);
-        nb[d] = n != AMZ_NO_CELL && grid_exists(m, n) ? n : AMZ_NO_CELL;
-    }
-    for (int d = span; d < AMZ_MAX_DIRS; d++)
-        nb[d] = AMZ_NO_CELL;
-}
-
 static inline lattice lattice_of(const amz_maze *m)
 {
-    const lattice g = {m->width, m->height, m->levels, m->wrap & AMZ_WRAP_X, m->wrap & AMZ_WRAP_Y,
-                       (int64_t)m->width * m->height};
+    const lattice g = {
+        m->width, m->height, m->levels, m->wrap & AMZ_WRAP_X, m->wrap & AMZ_WRAP_Y, (int64_t)m->width * m->height};
     return g;
 }
 

@@ -88,8 +88,8 @@ static void test_steps_match_topo(void **state)
                 grid_locate(&m, n, &want);
                 if (!same_place(&got, &want))
                     fail_msg("%s %s: cell %lld direction %d: carried %d,%d,%d, located %d,%d,%d",
-                             amz_topology_name(m.topology), what, (long long)c, d, got.x, got.y, got.z, want.x,
-                             want.y, want.z);
+                             amz_topology_name(m.topology), what, (long long)c, d, got.x, got.y, got.z, want.x, want.y,
+                             want.z);
                 steps++;
             }
         }
@@ -143,36 +143,12 @@ static void test_polar_places(void **state)
     }
 }
 
-typedef struct ev_log {
-    amz_event *ev;
-    size_t n, cap;
-    size_t stop_at; /* cancel at this event (0: never) */
-} ev_log;
-
-static int record(void *ctx, const amz_event *e)
-{
-    ev_log *l = ctx;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 1024;
-        l->ev = realloc(l->ev, l->cap * sizeof *l->ev);
-        assert_non_null(l->ev);
-    }
-    l->ev[l->n++] = *e;
-    return l->stop_at && l->n == l->stop_at;
-}
-
-static bool same_event(const amz_event *a, const amz_event *b)
-{
-    return a->type == b->type && a->cell == b->cell && a->other == b->other && a->dir == b->dir &&
-           a->index == b->index && a->total == b->total;
-}
-
 /* Which walk a run takes: aldous-broder or wilson, lattice or general form. */
 typedef struct walk_kind {
     bool wilson, general;
 } walk_kind;
 
-static amz_status run(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed, walk_kind k, ev_log *l)
+static amz_status run(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed, walk_kind k, tu_events *l)
 {
     char what[64];
     init(m, g, what, sizeof what);
@@ -180,7 +156,7 @@ static amz_status run(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed
         tu_random_mask(m, 0.15, seed);
     amz_rng rng;
     amz_rng_seed(&rng, seed);
-    amz_observer obs = {record, l, 0};
+    amz_observer obs = {tu_record_event, l, 0};
     walker w;
     amz_status st = gen_walker_init(&w, m, &rng, &obs, "walk", NULL);
     if (st != AMZ_OK)
@@ -205,21 +181,17 @@ static void test_walks_same_maze(void **state)
                     snprintf(what, sizeof what, "%s on %s %s seed %llu%s", wil ? "wilson" : "aldous-broder",
                              amz_topology_name(grids[k].topology), size, (unsigned long long)seed,
                              masked ? " masked" : "");
-                    ev_log lat = {0}, gen = {0};
+                    tu_events lat = {0}, gen = {0};
                     amz_maze a, b;
                     const walk_kind fast = {wil, false}, general = {wil, true};
                     assert_int_equal(run(&a, &grids[k], masked, seed, fast, &lat), AMZ_OK);
                     assert_int_equal(run(&b, &grids[k], masked, seed, general, &gen), AMZ_OK);
                     tu_assert_same_maze(&a, &b, what);
-                    if (lat.n != gen.n)
-                        fail_msg("%s: %zu events against %zu", what, lat.n, gen.n);
-                    for (size_t i = 0; i < lat.n; i++)
-                        if (!same_event(&lat.ev[i], &gen.ev[i]))
-                            fail_msg("%s: event %zu differs", what, i);
+                    tu_assert_same_events(&lat, &gen, what);
                     if (lat.n > 3) { /* cancelled a third of the way: the same partial maze */
                         amz_maze_deinit(&a);
                         amz_maze_deinit(&b);
-                        ev_log cl = {NULL, 0, 0, lat.n / 3}, cg = {NULL, 0, 0, lat.n / 3};
+                        tu_events cl = {NULL, 0, 0, lat.n / 3}, cg = {NULL, 0, 0, lat.n / 3};
                         assert_int_equal(run(&a, &grids[k], masked, seed, fast, &cl), AMZ_ECANCELED);
                         assert_int_equal(run(&b, &grids[k], masked, seed, general, &cg), AMZ_ECANCELED);
                         tu_assert_same_maze(&a, &b, what);

@@ -18,34 +18,9 @@
 #include "gen/gen_impl.h"
 #include "testutil.h"
 
-typedef struct ev_log {
-    amz_event *ev;
-    size_t n, cap;
-    size_t stop_at; /* cancel at this event (0: never) */
-} ev_log;
-
-static int record(void *ctx, const amz_event *e)
-{
-    ev_log *l = ctx;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 1024;
-        l->ev = realloc(l->ev, l->cap * sizeof *l->ev);
-        assert_non_null(l->ev);
-    }
-    l->ev[l->n++] = *e;
-    return l->stop_at && l->n == l->stop_at;
-}
-
-/* Field by field: the struct has padding. */
-static bool same_event(const amz_event *a, const amz_event *b)
-{
-    return a->type == b->type && a->cell == b->cell && a->other == b->other && a->dir == b->dir &&
-           a->index == b->index && a->total == b->total;
-}
-
 /* One run of `fn` on a fresh weave grid w x h (a share `hole` of its cells removed by
  * seed), from the random stream of `seed`; its events into *l. */
-static amz_status run(amz_maze *m, int w, int h, double hole, uint64_t seed, double p, amz_gen_fn fn, ev_log *l)
+static amz_status run(amz_maze *m, int w, int h, double hole, uint64_t seed, double p, amz_gen_fn fn, tu_events *l)
 {
     const amz_grid g = {AMZ_TOPO_SQUARE, w, h, 1, 0, true};
     assert_int_equal(amz_maze_init_grid(m, &g, NULL), AMZ_OK);
@@ -56,7 +31,7 @@ static amz_status run(amz_maze *m, int w, int h, double hole, uint64_t seed, dou
     o.weave = p;
     amz_rng rng;
     amz_rng_seed(&rng, seed);
-    amz_observer obs = {record, l, 0};
+    amz_observer obs = {tu_record_event, l, 0};
     return fn(m, &rng, &o, &obs, NULL);
 }
 
@@ -73,28 +48,23 @@ static void test_same_maze_and_events(void **state)
                     const int w = sizes[s][0], h = sizes[s][1];
                     const double hole = masked ? 0.15 : 0;
                     char what[96];
-                    snprintf(what, sizeof what, "%dx%d weave %g seed %llu%s", w, h, shares[k],
-                             (unsigned long long)seed, masked ? " masked" : "");
-                    ev_log fast = {0}, any = {0};
+                    snprintf(what, sizeof what, "%dx%d weave %g seed %llu%s", w, h, shares[k], (unsigned long long)seed,
+                             masked ? " masked" : "");
+                    tu_events fast = {0}, any = {0};
                     amz_maze a, b;
                     assert_int_equal(run(&a, w, h, hole, seed, shares[k], gen_backtracker, &fast), AMZ_OK);
                     assert_int_equal(run(&b, w, h, hole, seed, shares[k], gen_backtracker_any, &any), AMZ_OK);
                     tu_assert_same_maze(&a, &b, what);
-                    if (fast.n != any.n)
-                        fail_msg("%s: %zu events against %zu", what, fast.n, any.n);
-                    for (size_t i = 0; i < fast.n; i++)
-                        if (!same_event(&fast.ev[i], &any.ev[i]))
-                            fail_msg("%s: event %zu differs", what, i);
+                    tu_assert_same_events(&fast, &any, what);
                     for (size_t i = 0; i < fast.n; i++) /* under-moves taken: the case is not vacuous */
                         crossings += fast.ev[i].type == AMZ_EV_CARVE && fast.ev[i].dir >= AMZ_SQ_N2;
                     /* Cancelled a third of the way: the same partial maze. */
                     if (fast.n > 3) {
                         amz_maze_deinit(&a);
                         amz_maze_deinit(&b);
-                        ev_log cf = {NULL, 0, 0, fast.n / 3}, ca = {NULL, 0, 0, fast.n / 3};
+                        tu_events cf = {NULL, 0, 0, fast.n / 3}, ca = {NULL, 0, 0, fast.n / 3};
                         assert_int_equal(run(&a, w, h, hole, seed, shares[k], gen_backtracker, &cf), AMZ_ECANCELED);
-                        assert_int_equal(run(&b, w, h, hole, seed, shares[k], gen_backtracker_any, &ca),
-                                         AMZ_ECANCELED);
+                        assert_int_equal(run(&b, w, h, hole, seed, shares[k], gen_backtracker_any, &ca), AMZ_ECANCELED);
                         tu_assert_same_maze(&a, &b, what);
                         free(cf.ev);
                         free(ca.ev);

@@ -370,3 +370,27 @@ amz_allocator tu_meter_allocator(tu_meter *mt)
     amz_allocator a = {m_malloc, NULL, m_realloc, m_free, mt};
     return a;
 }
+
+int tu_record_event(void *ctx, const amz_event *e)
+{
+    tu_events *l = ctx;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 1024;
+        l->ev = realloc(l->ev, l->cap * sizeof *l->ev);
+        assert_non_null(l->ev);
+    }
+    l->ev[l->n++] = *e;
+    return l->stop_at && l->n == l->stop_at;
+}
+
+void tu_assert_same_events(const tu_events *a, const tu_events *b, const char *what)
+{
+    if (a->n != b->n)
+        fail_msg("%s: %zu events against %zu", what, a->n, b->n);
+    for (size_t i = 0; i < a->n; i++) { /* field by field: the struct has padding */
+        const amz_event *x = &a->ev[i], *y = &b->ev[i];
+        if (x->type != y->type || x->cell != y->cell || x->other != y->other || x->dir != y->dir ||
+            x->index != y->index || x->total != y->total)
+            fail_msg("%s: event %zu differs", what, i);
+    }
+}

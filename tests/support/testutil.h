@@ -53,6 +53,17 @@ void tu_assert_same_maze(const amz_maze *a, const amz_maze *b, const char *what)
 /* Same as above plus seed, algorithm and solution (moves compared one by one). */
 void tu_assert_same_maze_full(const amz_maze *a, const amz_maze *b, const char *what);
 
+/* A generator's events, kept: tu_record_event is an observer whose ctx is a tu_events
+ * (zero it first; free ev after), cancelling at event number stop_at if that is not 0.
+ * tu_assert_same_events fails, naming `what`, unless the two lists are equal. */
+typedef struct tu_events {
+    amz_event *ev;
+    size_t n, cap;
+    size_t stop_at;
+} tu_events;
+int tu_record_event(void *ctx, const amz_event *e);
+void tu_assert_same_events(const tu_events *a, const tu_events *b, const char *what);
+
 /* Runs fn(m, f, err) with f an in-memory stream and returns what it wrote (malloc'd,
  * NUL-terminated; *len without the NUL). Asserts the writer succeeded. */
 typedef amz_status (*tu_writer)(const amz_maze *m, FILE *f, amz_error *err);
