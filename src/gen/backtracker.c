@@ -86,6 +86,19 @@ static amz_status walk_hex(amz_maze *m, amz_rng *rng, padded *pv, const amz_obse
  * its parent (ANY_NONE = not visited yet; the root holds a direction it never follows),
  * and passages are opened as the walk goes, so weave chances can look at the corridors
  * made so far. Peak: passages + 4 bits a cell (a 3D square maze: 7 bits a cell). */
+/* The general walks' start: the root in the maze (parent field 0, never read), its
+ * VISIT and the progress count begun; AMZ_ECANCELED if the observer says stop. */
+static amz_status walk_start(amz_maze *m, uint8_t *par, amz_cell root, const amz_observer *obs, obs_progress *prog)
+{
+    any_set_nib(par, root, 0);
+    if (!obs)
+        return AMZ_OK;
+    obs_progress_init(prog, (uint64_t)amz_maze_count_cells(m));
+    if (obs_emit(obs, AMZ_EV_VISIT, root, -1, AMZ_NO_CELL) || obs_progress_tick(obs, prog))
+        return AMZ_ECANCELED;
+    return AMZ_OK;
+}
+
 amz_status gen_backtracker_any(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                                amz_error *err)
 {
@@ -97,13 +110,7 @@ amz_status gen_backtracker_any(amz_maze *m, amz_rng *rng, const amz_gen_options 
     amz_cell c = root, nb[AMZ_MAX_DIRS];
     grid_at at;
     obs_progress prog = {0, 0, 0, 0};
-    amz_status st = AMZ_OK;
-    any_set_nib(par, root, 0);
-    if (obs) {
-        obs_progress_init(&prog, (uint64_t)amz_maze_count_cells(m));
-        if (obs_emit(obs, AMZ_EV_VISIT, root, -1, AMZ_NO_CELL) || obs_progress_tick(obs, &prog))
-            st = AMZ_ECANCELED;
-    }
+    amz_status st = walk_start(m, par, root, obs, &prog);
     while (st == AMZ_OK) {
         any_nbrs(m, c, nb, &at);
         int d = any_pick_move(m, nb, &in, rng, o->weave);
@@ -170,13 +177,7 @@ static amz_status backtracker_weave(amz_maze *m, amz_rng *rng, double p, const a
     amz_cell c = root, nb[WV_DIRS];
     int32_t x = (int32_t)(root % w), y = (int32_t)(root / w);
     obs_progress prog = {0, 0, 0, 0};
-    amz_status st = AMZ_OK;
-    any_set_nib(par, root, 0);
-    if (obs) {
-        obs_progress_init(&prog, (uint64_t)amz_maze_count_cells(m));
-        if (obs_emit(obs, AMZ_EV_VISIT, root, -1, AMZ_NO_CELL) || obs_progress_tick(obs, &prog))
-            st = AMZ_ECANCELED;
-    }
+    amz_status st = walk_start(m, par, root, obs, &prog);
 #define WV_CELL(cond, cell) ((cond) && grid_exists(m, cell) ? (cell) : AMZ_NO_CELL)
 #define WV_IN(cell) (any_nib(par, cell) != ANY_NONE)
     while (st == AMZ_OK) {
