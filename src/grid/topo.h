@@ -20,12 +20,7 @@
 
 #include "amaze/maze.h"
 #include "core/bits.h"
-
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
+#include "core/inline.h"
 
 /* The polar ring table: runs ("bands") of consecutive rings with the same number of
  * cells. Band 0 is the centre; band 1 starts at ring 1 with `width` cells; each later
