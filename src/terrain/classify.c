@@ -37,6 +37,10 @@ typedef struct tables {
     uint8_t type[AMZ_TILE_HEIGHT_MAX + 1];
     uint32_t veg[AMZ_TILE_HEIGHT_MAX + 1]; /* vegetation when a 16-bit draw < veg[h] */
     uint64_t veg_key;
+    /* By working height, for the pass without biomes: the tile of a dry word (no
+     * river, no vegetation yet) and its vegetation threshold (0 off earth). */
+    uint32_t land[H12_MAX + 1];
+    uint32_t land_veg[H12_MAX + 1];
 } tables;
 
 /* Doubles only in exactly rounded IEEE operations, so the tables are the same on
@@ -54,6 +58,11 @@ static void tables_init(tables *t, const amz_terrain_options *o)
         t->veg[h] = (uint32_t)(p * 65536.0); /* p = 1 gives 65536: always */
     }
     t->veg_key = amz_terrain_key(o->seed, SALT_VEGETATE);
+    for (unsigned w = 0; w <= H12_MAX; w++) {
+        unsigned h = t->h99[w];
+        t->land[w] = amz_tile_make(t->type[h], h, false);
+        t->land_veg[w] = t->type[h] == AMZ_TILE_EARTH ? t->veg[h] : 0;
+    }
 }
 
 /* The vegetation draw of world tile (x, y): one hash covers four tiles of a row, the
@@ -62,6 +71,40 @@ static inline uint32_t veg_draw(const tables *t, int64_t x, int64_t y)
 {
     int64_t q = x >= 0 ? x >> 2 : -((-x - 1) >> 2) - 1;
     return (uint32_t)(terrain_hash(t->veg_key, q, y) >> (16 * (x - 4 * q))) & 0xffffu;
+}
+
+/* The tiles of a row without biomes, from its working words (world row y, from x0):
+ * make_tile below without a branch a tile, the vegetation draws made four at a time
+ * (a piece of the row at once), for each group of four whether its tiles need them
+ * or not. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("default", "arch=x86-64-v3")))
+#endif
+static void finish_row(const tables *t, uint16_t *row, int64_t x0, int64_t y, int32_t width)
+{
+    enum { PIECE = 256 };
+    const uint16_t type_bits = ((1u << AMZ_TILE_TYPE_BITS) - 1) << AMZ_TILE_TYPE_SHIFT;
+    uint16_t draw[PIECE + 8];
+    for (int32_t c = 0; c < width; c += PIECE) {
+        int32_t n = width - c < PIECE ? width - c : PIECE;
+        int64_t wx = x0 + c, q = wx >= 0 ? wx >> 2 : -((-wx - 1) >> 2) - 1;
+        int32_t off = (int32_t)(wx - 4 * q);
+        for (int32_t g = 0; 4 * g < off + n; g++) {
+            uint64_t h = terrain_hash(t->veg_key, q + g, y);
+            for (int j = 0; j < 4; j++)
+                draw[4 * g + j] = (uint16_t)(h >> (16 * j));
+        }
+        uint16_t *out = row + c;
+        for (int32_t i = 0; i < n; i++) {
+            unsigned w = out[i], h12 = w & H12_MASK;
+            uint32_t lake = (w & W_LAKE) ? 0xffffffffu : 0; /* a lake is water at its height */
+            unsigned tile = (t->land[h12] & ~(type_bits & lake)) | ((AMZ_TILE_WATER << AMZ_TILE_TYPE_SHIFT) & lake);
+            uint32_t thr = t->land_veg[h12] & ~lake;
+            tile |= ((w & W_RIVER) ? 1u : 0u) << AMZ_TILE_RIVER_SHIFT;
+            tile |= (draw[off + i] < thr ? 1u : 0u) << AMZ_TILE_VEGETATION_SHIFT;
+            out[i] = (uint16_t)tile;
+        }
+    }
 }
 
 /* The tile of working word w at world (x, y), with biome b. */
@@ -78,9 +121,9 @@ uint64_t terrain_finish_bytes(int64_t width, const amz_terrain_options *o)
     if (!o->biomes)
         return 0;
     uint64_t ew = (uint64_t)width + 2 * FETCH;
-    /* ring rows, two column counts, two prefix sums, the fetch's noise row, the moisture
-     * noise row, the upwind maximum. */
-    return ew * (2 * RING + 2 + 2 + 8 + 4) + (uint64_t)width * (4 + 2) + 4096;
+    /* ring rows, two column counts, two prefix sums, the moisture noise row, the
+     * upwind maximum. */
+    return ew * (2 * RING + 2 + 2 + 8) + (uint64_t)width * (4 + 2) + 4096;
 }
 
 /* The biome state: the ring of working rows over the extended width (FETCH columns
@@ -95,7 +138,6 @@ typedef struct climate {
     uint16_t *ring;         /* RING rows of ew words; W_ABSENT where there is no map */
     uint16_t *water, *have; /* per column: water tiles, present tiles in the ring */
     uint32_t *pw, *ph;      /* prefix sums of water and presence along the centre row */
-    int32_t *tmp;           /* ew: noise for halo fetches */
     int32_t *moist;         /* width: the moisture noise row */
     uint16_t *upmax;        /* width: highest working height upwind */
     int temp_shift, moist_shift;
@@ -118,7 +160,7 @@ static void fetch(climate *c, int64_t wy, int slot)
     int64_t xs = c->x0 - FETCH;
     if (!inside) {
         if (fbm)
-            terrain_fbm_h12(dst, c->tmp, xs, wy, c->ew, c->o);
+            terrain_fbm_h12(dst, 0, xs, wy, c->ew, 1, c->o);
         else
             for (int32_t e = 0; e < c->ew; e++)
                 dst[e] = W_ABSENT;
@@ -126,8 +168,8 @@ static void fetch(climate *c, int64_t wy, int slot)
     }
     memcpy(dst + FETCH, c->src + (size_t)r * c->stride, (size_t)c->width * sizeof *dst);
     if (fbm) {
-        terrain_fbm_h12(dst, c->tmp, xs, wy, FETCH, c->o);
-        terrain_fbm_h12(dst + FETCH + c->width, c->tmp, c->x0 + c->width, wy, FETCH, c->o);
+        terrain_fbm_h12(dst, 0, xs, wy, FETCH, 1, c->o);
+        terrain_fbm_h12(dst + FETCH + c->width, 0, c->x0 + c->width, wy, FETCH, 1, c->o);
     } else {
         for (int32_t e = 0; e < FETCH; e++)
             dst[e] = dst[FETCH + c->width + e] = W_ABSENT;
@@ -246,14 +288,13 @@ static amz_status finish_biomes(climate *c, terrain_progress *p, amz_error *err)
 {
     size_t ew = (size_t)c->ew, width = (size_t)c->width;
     /* One block: the 32-bit arrays first, so every array is aligned for its type. */
-    size_t n32 = 2 * (ew + 1) + ew + width, n16 = ew * (RING + 2) + width;
+    size_t n32 = 2 * (ew + 1) + width, n16 = ew * (RING + 2) + width;
     uint32_t *mem = amz_malloc(n32 * 4 + n16 * 2);
     if (!mem)
         return amz_errorf(err, AMZ_ENOMEM, "out of memory for the biome rows of a %d-tile-wide map", c->width);
     c->pw = mem;
     c->ph = c->pw + ew + 1;
-    c->tmp = (int32_t *)(c->ph + ew + 1);
-    c->moist = c->tmp + ew;
+    c->moist = (int32_t *)(c->ph + ew + 1);
     c->ring = (uint16_t *)(mem + n32);
     c->water = c->ring + ew * RING;
     c->have = c->water + ew;
@@ -291,6 +332,10 @@ typedef struct plain_job {
     terrain_progress *p; /* worker 0 reports, for all */
 } plain_job;
 
+/* Cloned like finish_row, for the scaling's table look-ups (AVX2 gathers). */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("default", "arch=x86-64-v3")))
+#endif
 static void plain_worker(void *ctx, unsigned k)
 {
     const plain_job *j = ctx;
@@ -299,7 +344,8 @@ static void plain_worker(void *ctx, unsigned k)
         uint16_t *row = j->tiles + (size_t)r * (size_t)j->width;
         const int16_t *in = (const int16_t *)row; /* the field, read just before each write */
         for (int32_t x = 0; x < j->width; x++)
-            row[x] = make_tile(j->t, j->scale[in[x] - j->lo], x, r, AMZ_BIOME_NONE);
+            row[x] = j->scale[in[x] - j->lo];
+        finish_row(j->t, row, 0, r, j->width);
         if (k == 0 && !terrain_progress_at(j->p, (uint64_t)(r + 1 - r0) * (uint64_t)j->width * j->workers))
             break;
     }
@@ -345,9 +391,7 @@ amz_status terrain_finish(uint16_t *w, size_t stride, int64_t x0, int64_t y0, in
         return finish_biomes(&c, p, err);
     }
     for (int32_t r = 0; r < height; r++) {
-        uint16_t *row = w + (size_t)r * stride;
-        for (int32_t x = 0; x < width; x++)
-            row[x] = make_tile(&t, row[x], x0 + x, y0 + r, AMZ_BIOME_NONE);
+        finish_row(&t, w + (size_t)r * stride, x0, y0 + r, width);
         if (!terrain_progress_at(p, (uint64_t)(r + 1) * (uint64_t)width))
             break;
     }

@@ -114,10 +114,9 @@ amz_status amz_terrain_options_check(const amz_terrain_options *o, amz_error *er
 static uint64_t generate_work(int64_t width, int64_t height, const amz_terrain_options *o)
 {
     /* Diamond-square: the lattice axes (three int32 arrays of side+2 per axis), then
-     * the scaling table (one uint16 per possible difference, at most 65535). fbm: a
-     * row of int32 per worker (at most two). */
-    uint64_t work = o->noise == AMZ_NOISE_FBM ? 2 * 4 * (uint64_t)width
-                                              : 12 * ((uint64_t)width + (uint64_t)height + 4);
+     * the scaling table (one uint16 per possible difference, at most 65535). fbm:
+     * nothing beyond the stack. */
+    uint64_t work = o->noise == AMZ_NOISE_FBM ? 0 : 12 * ((uint64_t)width + (uint64_t)height + 4);
     if (o->noise != AMZ_NOISE_FBM && work < 65536 * 2)
         work = 65536 * 2;
     if (o->erosion > 0 && terrain_erosion_bytes(width, height) > work)
@@ -209,37 +208,31 @@ typedef struct fbm_job {
     int64_t x, y;
     int32_t width, height;
     const amz_terrain_options *o;
-    int32_t *rows[PAR_MAX];
     unsigned workers;
     bool h12; /* straight to 12-bit working heights (no erosion to come) */
 } fbm_job;
 
-/* Each worker owns a contiguous band of rows and its own noise row: rows are
- * independent (fbm is a pure function of the position), so bands need no locks. */
+/* Each worker owns a contiguous band of rows: rows are independent (fbm is a pure
+ * function of the position), so bands need no locks. */
 static void fbm_worker(void *ctx, unsigned k)
 {
     const fbm_job *j = ctx;
     int32_t r0 = (int32_t)((int64_t)j->height * k / j->workers), r1 = (int32_t)((int64_t)j->height * (k + 1) / j->workers);
-    for (int32_t r = r0; r < r1; r++)
-        (j->h12 ? terrain_fbm_h12 : terrain_fbm_h16)(j->tiles + (size_t)r * (size_t)j->width, j->rows[k], j->x,
-                                                     j->y + r, j->width, j->o);
+    /* 64 rows at a time: the noise's per-column work is shared by those rows, and a
+     * piece of 64 short row segments stays in cache while it is written. */
+    for (int32_t r = r0; r < r1; r += 64)
+        (j->h12 ? terrain_fbm_h12 : terrain_fbm_h16)(j->tiles + (size_t)r * (size_t)j->width, (size_t)j->width, j->x,
+                                                     j->y + r, j->width, r1 - r < 64 ? r1 - r : 64, j->o);
 }
 
-static amz_status fbm_heights(uint16_t *tiles, int64_t x, int64_t y, int32_t width, int32_t height,
-                              const amz_terrain_options *o, unsigned threads, amz_error *err)
+/* Needs no memory of its own, so it cannot fail. */
+static void fbm_heights(uint16_t *tiles, int64_t x, int64_t y, int32_t width, int32_t height,
+                        const amz_terrain_options *o, unsigned threads)
 {
-    fbm_job j = {tiles, x, y, width, height, o, {NULL}, threads < 1 ? 1 : threads > 2 ? 2 : threads, !(o->erosion > 0)};
+    fbm_job j = {tiles, x, y, width, height, o, threads < 1 ? 1 : threads > 2 ? 2 : threads, !(o->erosion > 0)};
     if ((uint64_t)width * (uint64_t)height < (1u << 16))
         j.workers = 1;
-    /* One row of noise per worker; the estimate counts two. */
-    int32_t *mem = amz_malloc((size_t)width * j.workers * sizeof *mem);
-    if (!mem)
-        return amz_errorf(err, AMZ_ENOMEM, "out of memory for a noise row of %d tiles", width);
-    for (unsigned k = 0; k < j.workers; k++)
-        j.rows[k] = mem + (size_t)width * k;
     par_run(j.workers, fbm_worker, &j);
-    amz_free(mem);
-    return AMZ_OK;
 }
 
 /* A window must fit the sides and tile limits, and lie inside the world, where the
@@ -293,7 +286,7 @@ amz_status amz_terrain_generate_window(amz_terrain *t, int64_t x, int64_t y, int
     terrain_progress_init(&p, obs, stages * n);
     bool finished = false;
     if (o->noise == AMZ_NOISE_FBM)
-        st = fbm_heights(tiles, x, y, width, height, o, threads, err);
+        fbm_heights(tiles, x, y, width, height, o, threads);
     else
         st = ds_heights(tiles, width, height, o, threads, o->erosion > 0 ? 0 : 4, &p, &finished, err);
     if (!finished)
@@ -358,14 +351,8 @@ amz_status amz_terrain_chunk(uint16_t *out, size_t stride, int64_t x, int64_t y,
         return st;
     if (stride < (size_t)width)
         return amz_errorf(err, AMZ_ERANGE, "stride %zu is less than the chunk's width %d", stride, width);
-    /* The chunk's own rows hold its working heights (no other buffer), one noise row
-     * of int32 being the only extra. */
-    int32_t *row = amz_malloc((size_t)width * sizeof *row);
-    if (!row)
-        return amz_errorf(err, AMZ_ENOMEM, "out of memory for a noise row of %d tiles", width);
-    for (int32_t r = 0; r < height; r++)
-        terrain_fbm_h12(out + (size_t)r * stride, row, x, y + r, width, o);
-    amz_free(row);
+    /* The chunk's own rows hold its working heights: no other buffer. */
+    terrain_fbm_h12(out, stride, x, y, width, height, o);
     terrain_progress p;
     terrain_progress_init(&p, NULL, 1);
     return terrain_finish(out, stride, x, y, width, height, o, &p, err);

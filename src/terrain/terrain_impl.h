@@ -68,11 +68,14 @@ void terrain_progress_init(terrain_progress *p, const amz_observer *obs, uint64_
 /* Stage-local `done` units past the stage's start `base`; false once cancelled. */
 bool terrain_progress_at(terrain_progress *p, uint64_t done);
 
-/* Fills a row of 16-bit heights of the fbm world (x .. x+n-1, y) into out, by the
- * fixed mapping of amz_terrain_generate_window; tmp holds n int32. The _h12 form
- * gives the same heights >> 4, the working heights of the later stages. */
-void terrain_fbm_h16(uint16_t *out, int32_t *tmp, int64_t x, int64_t y, int32_t n, const amz_terrain_options *o);
-void terrain_fbm_h12(uint16_t *out, int32_t *tmp, int64_t x, int64_t y, int32_t n, const amz_terrain_options *o);
+/* Fills rows y .. y+height-1 (stride words apart) of 16-bit heights of the fbm world
+ * (x .. x+width-1) into out, by the fixed mapping of amz_terrain_generate_window,
+ * with no memory beyond the stack. The _h12 form gives the same heights >> 4, the
+ * working heights of the later stages. */
+void terrain_fbm_h16(uint16_t *out, size_t stride, int64_t x, int64_t y, int32_t width, int32_t height,
+                     const amz_terrain_options *o);
+void terrain_fbm_h12(uint16_t *out, size_t stride, int64_t x, int64_t y, int32_t width, int32_t height,
+                     const amz_terrain_options *o);
 
 /* Stage 4: turns width*height working words into tiles, in place. (x0, y0) is the
  * window's world position; fbm halos come from the noise, diamond-square maps have

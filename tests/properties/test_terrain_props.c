@@ -469,9 +469,29 @@ static void check_rivers(const amz_terrain *t, const char *what)
     free(good);
 }
 
+/* Lakes (water tiles at land heights, where a river ended in a hollow) are water:
+ * never vegetated, whatever the vegetation chance of their height. Returns how many
+ * lakes stand at earth heights, where vegetation would grow on land. */
+static uint64_t check_lakes(const amz_terrain *t, const char *what)
+{
+    uint64_t lakes = 0;
+    for (int y = 0; y < t->height; y++)
+        for (int x = 0; x < t->width; x++) {
+            uint16_t tile = amz_terrain_tile(t, x, y);
+            if (amz_tile_type_of(tile) != AMZ_TILE_WATER)
+                continue;
+            if (amz_tile_vegetation_of(tile))
+                fail_msg("%s: water tile (%d,%d) has vegetation", what, x, y);
+            unsigned h = amz_tile_height_of(tile);
+            lakes += h >= t->options.earth_from && h < t->options.rock_from;
+        }
+    return lakes;
+}
+
 static void test_rivers_run_downhill(void **state)
 {
     (void)state;
+    uint64_t lakes = 0;
     for (uint64_t seed = 0; seed < 16; seed++) {
         amz_terrain_options o;
         amz_terrain_options_init(&o);
@@ -481,13 +501,17 @@ static void test_rivers_run_downhill(void **state)
         o.wrap = seed % 4 == 2;
         o.erosion = seed % 3 == 0 ? 0.5 : 0;
         o.biomes = seed % 5 == 0;
+        o.vegetation = 1.0; /* every earth tile vegetated: a lake must still not be */
         amz_terrain t;
         assert_int_equal(amz_terrain_generate_window(&t, 0, 0, 257, 200, &o, 1, NULL, NULL), AMZ_OK);
         char what[64];
         snprintf(what, sizeof what, "seed %llu", (unsigned long long)seed);
         check_rivers(&t, what);
+        lakes += check_lakes(&t, what);
         amz_terrain_deinit(&t);
     }
+    /* The lake check ran where it can fail. */
+    assert_true(lakes > 0);
 }
 
 /* ---- biomes ---- */
