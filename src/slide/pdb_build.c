@@ -32,6 +32,7 @@
 #include "core/bits.h"
 #include "core/checked.h"
 #include "core/error.h"
+#include "core/inline.h"
 #include "slide/pdb_impl.h"
 
 #ifdef AMZ_HAVE_PTHREAD
@@ -367,13 +368,9 @@ static inline uint32_t level_regions(const bfs *b, uint32_t rank)
  * each expanded placement's table entry on the way (a sequential write). The calling
  * thread (main) reports progress after each of its chunks and may be told to stop
  * there, so a cancel takes effect within a fraction of a second. */
-/* Two versions on x86-64 Linux with gcc: the portable one and one for x86-64-v3
- * (popcnt, BMI, AVX2: 2013 and later), picked when the program starts (ifunc). Every
- * helper above is inlined into each, so the whole level runs with the better set. */
-#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("default", "arch=x86-64-v3")))
-#endif
-static void level_worker(bfs *b, bool main)
+/* Cloned (core/inline.h): every helper above is inlined into each version, so the
+ * whole level runs with the better instruction set. */
+static AMZ_CLONED void level_worker(bfs *b, bool main)
 {
     const uint64_t F = (uint64_t)b->F, chunk = CHUNK_WORDS * F;
     /* Replicated patterns: the entries equal to `now` are where x has 00 fields. */

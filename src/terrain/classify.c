@@ -10,6 +10,7 @@
 #include "amaze/alloc.h"
 #include "amaze/terrain.h"
 #include "core/error.h"
+#include "core/inline.h"
 #include "core/par.h"
 #include "terrain/terrain_impl.h"
 
@@ -77,10 +78,7 @@ static inline uint32_t veg_draw(const tables *t, int64_t x, int64_t y)
  * make_tile below without a branch a tile, the vegetation draws made four at a time
  * (a piece of the row at once), for each group of four whether its tiles need them
  * or not. */
-#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("default", "arch=x86-64-v3")))
-#endif
-static void finish_row(const tables *t, uint16_t *row, int64_t x0, int64_t y, int32_t width)
+static AMZ_CLONED void finish_row(const tables *t, uint16_t *row, int64_t x0, int64_t y, int32_t width)
 {
     enum { PIECE = 256 };
     const uint16_t type_bits = ((1u << AMZ_TILE_TYPE_BITS) - 1) << AMZ_TILE_TYPE_SHIFT;
@@ -332,14 +330,12 @@ typedef struct plain_job {
     terrain_progress *p; /* worker 0 reports, for all */
 } plain_job;
 
-/* Cloned like finish_row, for the scaling's table look-ups (AVX2 gathers). */
-#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("default", "arch=x86-64-v3")))
-#endif
-static void plain_worker(void *ctx, unsigned k)
+/* Cloned (core/inline.h) like finish_row, for the scaling's look-ups (AVX2 gathers). */
+static AMZ_CLONED void plain_worker(void *ctx, unsigned k)
 {
     const plain_job *j = ctx;
-    int32_t r0 = (int32_t)((int64_t)j->height * k / j->workers), r1 = (int32_t)((int64_t)j->height * (k + 1) / j->workers);
+    int32_t r0 = (int32_t)((int64_t)j->height * k / j->workers),
+            r1 = (int32_t)((int64_t)j->height * (k + 1) / j->workers);
     for (int32_t r = r0; r < r1; r++) {
         uint16_t *row = j->tiles + (size_t)r * (size_t)j->width;
         const int16_t *in = (const int16_t *)row; /* the field, read just before each write */
@@ -356,8 +352,7 @@ void terrain_finish_field(uint16_t *tiles, const uint16_t *scale, int32_t lo, in
 {
     tables t;
     tables_init(&t, o);
-    plain_job j = {tiles, scale, lo, width, height, &t, threads < 1 ? 1 : threads > PAR_MAX ? PAR_MAX : threads,
-                   p};
+    plain_job j = {tiles, scale, lo, width, height, &t, threads < 1 ? 1 : threads > PAR_MAX ? PAR_MAX : threads, p};
     if ((uint64_t)width * (uint64_t)height < (1u << 16))
         j.workers = 1;
     par_run(j.workers, plain_worker, &j);

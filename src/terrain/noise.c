@@ -86,8 +86,10 @@ static ALWAYS_INLINE void octave_row(int64_t *acc, int32_t *v, const int32_t *fa
         g00 = g10;
         g01 = g11;
     }
+    /* Apart from the segments: that loop stays 32-bit (8 lanes), this one widens. The
+     * segments cover 0..n-1, which the analyzer does not follow. */
     for (int32_t i = 0; i < n; i++)
-        acc[i] += amp * v[i];
+        acc[i] += amp * v[i]; // NOLINT(clang-analyzer-core.UndefinedBinaryOperatorResult)
 }
 
 /* log2 of a power of two. */
@@ -101,18 +103,14 @@ static int log2_exact(int32_t p)
 
 /* Rows y .. y+height-1 (stride apart) in pieces of FBM_PIECE tiles: the sum's int64
  * per tile and each octave's fades on the stack, the fades made once a piece for all
- * the rows. Writes the noise to out (int32), or else 16-bit heights >> shift to
- * heights. Two versions on x86-64 Linux with gcc, as in src/slide/pdb_build.c: the
- * portable one and one for x86-64-v3 (AVX2's eight 32-bit multiplies an instruction),
- * picked when the program starts; the helpers above are inlined into each. The tile
+ * the rows. Writes to dst the noise (int32) when shift < 0, else 16-bit heights
+ * >> shift (uint16). Cloned (core/inline.h) for AVX2's eight 32-bit multiplies an
+ * instruction; the helpers above are inlined into each version. The tile
  * loops are written to vectorise (CMakeLists.txt turns gcc's vectoriser on for this
  * file); the results are the same integers either way. */
 enum { FBM_PIECE = 256 };
-#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("default", "arch=x86-64-v3")))
-#endif
-static void fbm_rows(int32_t *out, uint16_t *heights, size_t stride, unsigned shift, int64_t x, int64_t y,
-                     int32_t width, int32_t height, const amz_terrain_options *o)
+static AMZ_CLONED void fbm_rows(void *dst, size_t stride, int shift, int64_t x, int64_t y, int32_t width,
+                                int32_t height, const amz_terrain_options *o)
 {
     int s0 = log2_exact(o->period);
     int64_t amps[16], total = 0;
@@ -147,17 +145,17 @@ static void fbm_rows(int32_t *out, uint16_t *heights, size_t stride, unsigned sh
                 int64_t q = (int64_t)((double)acc[i] / d);
                 v[i] = (int32_t)(q < -32768 ? -32768 : q > 32767 ? 32767 : q);
             }
-            if (out) {
-                memcpy(out + (size_t)r * stride + (size_t)c, v, (size_t)n * sizeof *v);
+            if (shift < 0) {
+                memcpy((int32_t *)dst + (size_t)r * stride + (size_t)c, v, (size_t)n * sizeof *v);
                 continue;
             }
             /* The fixed height rule of fbm worlds: noise values rarely pass +-3/4 of
              * their range, so that part is stretched over the 16-bit heights and the
              * rest clamped; >> shift then keeps the top bits (12 for working heights). */
-            uint16_t *row = heights + (size_t)r * stride + (size_t)c;
+            uint16_t *row = (uint16_t *)dst + (size_t)r * stride + (size_t)c;
             for (int32_t i = 0; i < n; i++) {
                 int32_t h = 32768 + v[i] * 8 / 3;
-                row[i] = (uint16_t)((uint32_t)(h < 0 ? 0 : h > 65535 ? 65535 : h) >> shift);
+                row[i] = (uint16_t)((uint32_t)(h < 0 ? 0 : h > 65535 ? 65535 : h) >> (unsigned)shift);
             }
         }
     }
@@ -165,13 +163,13 @@ static void fbm_rows(int32_t *out, uint16_t *heights, size_t stride, unsigned sh
 
 void amz_terrain_fbm(int32_t *out, int64_t x, int64_t y, int32_t width, const amz_terrain_options *o)
 {
-    fbm_rows(out, NULL, 0, 0, x, y, width, 1, o);
+    fbm_rows(out, 0, -1, x, y, width, 1, o);
 }
 
 void terrain_fbm_h16(uint16_t *out, size_t stride, int64_t x, int64_t y, int32_t width, int32_t height,
                      const amz_terrain_options *o)
 {
-    fbm_rows(NULL, out, stride, 0, x, y, width, height, o);
+    fbm_rows(out, stride, 0, x, y, width, height, o);
 }
 
 /* The working heights are the 16-bit ones' top 12 bits, as the generator's reduction
@@ -179,5 +177,5 @@ void terrain_fbm_h16(uint16_t *out, size_t stride, int64_t x, int64_t y, int32_t
 void terrain_fbm_h12(uint16_t *out, size_t stride, int64_t x, int64_t y, int32_t width, int32_t height,
                      const amz_terrain_options *o)
 {
-    fbm_rows(NULL, out, stride, 4, x, y, width, height, o);
+    fbm_rows(out, stride, 4, x, y, width, height, o);
 }
