@@ -13,6 +13,7 @@
 #include "core/rng_inline.h"
 #include "gen/any.h"
 #include "gen/gen_impl.h"
+#include "gen/lattice.h"
 #include "gen/padded.h"
 #include "gen/parents.h"
 #include "grid/grid.h"
@@ -137,6 +138,134 @@ amz_status gen_backtracker_any(amz_maze *m, amz_rng *rng, const amz_gen_options 
     return st;
 }
 
+/* ---- levels and octagons ----
+ *
+ * gen_backtracker_any's walk, draw for draw (so the same maze for a seed), on square and
+ * hex grids of levels and on flat octagon grids, none of them wrapped: the walk carries
+ * its place (column, row and level, or for the octagon the kind of cell, as lattice.h's
+ * z), a cell's neighbours are offsets with bounds tests on that place, and the free ones
+ * are gathered without branches, instead of locating the cell by division and stepping
+ * each direction through grid/topo.h. Removed cells get a parent field before the walk
+ * (never followed), so they read as taken. Held to the general form by
+ * tests/properties/test_backtracker_paths.c. */
+static ALWAYS_INLINE int stack_nbrs(walk_mode M, const amz_maze *m, amz_cell c, const grid_at *a, amz_cell *nb)
+{
+    const int32_t w = m->width, h = m->height, x = a->x, y = a->y;
+    const amz_cell plane = (amz_cell)w * h;
+    if (M == WALK_OCTAGON) {
+        if (a->z) { /* a small square: the octagons on its diagonals, always there */
+            const amz_cell o = (amz_cell)y * w + x;
+            nb[AMZ_OCT_N] = nb[AMZ_OCT_E] = nb[AMZ_OCT_S] = nb[AMZ_OCT_W] = AMZ_NO_CELL;
+            nb[AMZ_OCT_NE] = o + 1;
+            nb[AMZ_OCT_SE] = o + w + 1;
+            nb[AMZ_OCT_SW] = o + w;
+            nb[AMZ_OCT_NW] = o;
+            return 8;
+        }
+        const amz_cell s = plane + (amz_cell)y * (w - 1) + x; /* the small square SE of c */
+        const bool n = y > 0, e = x + 1 < w, so = y + 1 < h, we = x > 0;
+        nb[AMZ_OCT_N] = n ? c - w : AMZ_NO_CELL;
+        nb[AMZ_OCT_NE] = n && e ? s - (w - 1) : AMZ_NO_CELL;
+        nb[AMZ_OCT_E] = e ? c + 1 : AMZ_NO_CELL;
+        nb[AMZ_OCT_SE] = e && so ? s : AMZ_NO_CELL;
+        nb[AMZ_OCT_S] = so ? c + w : AMZ_NO_CELL;
+        nb[AMZ_OCT_SW] = so && we ? s - 1 : AMZ_NO_CELL;
+        nb[AMZ_OCT_W] = we ? c - 1 : AMZ_NO_CELL;
+        nb[AMZ_OCT_NW] = n && we ? s - w : AMZ_NO_CELL;
+        return 8;
+    }
+    const int nd = M == WALK_HEX ? 6 : 4, par = M == WALK_HEX ? x & 1 : 0;
+    for (int d = 0; d < nd; d++) {
+        const lattice_move mv = lattice_moves[M][par][d];
+        const bool in = (uint32_t)(x + mv.dx) < (uint32_t)w && (uint32_t)(y + mv.dy) < (uint32_t)h;
+        nb[d] = in ? c + (amz_cell)mv.dy * w + mv.dx : AMZ_NO_CELL;
+    }
+    nb[nd] = a->z + 1 < m->levels ? c + plane : AMZ_NO_CELL; /* U */
+    nb[nd + 1] = a->z > 0 ? c - plane : AMZ_NO_CELL;          /* D */
+    return nd + 2;
+}
+
+/* The place after a move in direction d. */
+static ALWAYS_INLINE void stack_move(walk_mode M, grid_at *a, int d)
+{
+    const int par = M == WALK_HEX ? a->x & 1 : M == WALK_OCTAGON ? a->z : 0;
+    const lattice_move mv = lattice_moves[M][par][d];
+    a->x += mv.dx;
+    a->y += mv.dy;
+    a->z = M == WALK_OCTAGON ? mv.dz : a->z + mv.dz;
+}
+
+static ALWAYS_INLINE amz_status stack_walk(walk_mode M, amz_maze *m, amz_rng *rng, uint8_t *par,
+                                           const amz_observer *obs)
+{
+    const amz_topology T = M == WALK_HEX ? AMZ_TOPO_HEX : M == WALK_OCTAGON ? AMZ_TOPO_OCTAGON : AMZ_TOPO_SQUARE;
+    const amz_cell root = m->start;
+    amz_cell c = root, nb[8];
+    grid_at a;
+    grid_locate(m, root, &a);
+    obs_progress prog = {0, 0, 0, 0};
+    amz_status st = walk_start(m, par, root, obs, &prog);
+    while (st == AMZ_OK) {
+        const int span = stack_nbrs(M, m, c, &a, nb);
+        int dirs[8], n = 0;
+        for (int d = 0; d < span; d++) {
+            const amz_cell t = nb[d] != AMZ_NO_CELL ? nb[d] : c; /* c is taken: no test, no branch */
+            dirs[n] = d;
+            n += any_nib(par, t) == ANY_NONE;
+        }
+        const int d = any_pick_plain(rng, dirs, n);
+        if (d >= 0) {
+            const amz_cell to = nb[d];
+            const int s = grid_slot[T][d];
+            bits_set(m->passages, s >= 0 ? (uint64_t)c * (uint64_t)m->bits + (uint64_t)s
+                                         : (uint64_t)to * (uint64_t)m->bits + (uint64_t)grid_slot[T][grid_opp[T][d]]);
+            any_set_nib(par, to, (unsigned)grid_opp[T][d]);
+            if (obs && (obs_emit(obs, AMZ_EV_CARVE, c, d, to) || obs_emit(obs, AMZ_EV_VISIT, to, -1, AMZ_NO_CELL) ||
+                        obs_progress_tick(obs, &prog)))
+                st = AMZ_ECANCELED;
+            stack_move(M, &a, d);
+            c = to;
+            continue;
+        }
+        if (c == root)
+            break;
+        const int back = (int)any_nib(par, c);
+        if (obs && obs_emit(obs, AMZ_EV_BACKTRACK, c, back, nb[back]))
+            st = AMZ_ECANCELED;
+        stack_move(M, &a, back);
+        c = nb[back];
+    }
+    return st;
+}
+
+/* Whether backtracker_stack takes m. */
+static bool stack_fits(const amz_maze *m)
+{
+    if (m->wrap || m->weave)
+        return false;
+    if (m->topology == AMZ_TOPO_OCTAGON)
+        return m->levels == 1;
+    return m->levels > 1 && (m->topology == AMZ_TOPO_SQUARE || m->topology == AMZ_TOPO_HEX);
+}
+
+static amz_status backtracker_stack(amz_maze *m, amz_rng *rng, const amz_observer *obs, amz_error *err)
+{
+    uint8_t *par = any_nibbles_new(m->ncells);
+    if (!par)
+        return amz_errorf(err, AMZ_ENOMEM, "backtracker: cannot allocate %lld parent fields", (long long)m->ncells);
+    if (m->mask)
+        for (amz_cell c = 0; c < m->ncells; c++)
+            if (!grid_exists(m, c))
+                any_set_nib(par, c, 0);
+    const amz_status st = m->topology == AMZ_TOPO_OCTAGON ? stack_walk(WALK_OCTAGON, m, rng, par, obs)
+                          : m->topology == AMZ_TOPO_HEX   ? stack_walk(WALK_HEX, m, rng, par, obs)
+                                                          : stack_walk(WALK_SQUARE, m, rng, par, obs);
+    amz_free(par);
+    if (st == AMZ_ECANCELED)
+        amz_errorf(err, st, "backtracker: canceled by the observer");
+    return st;
+}
+
 /* ---- weave on a square grid without wrap ----
  *
  * gen_backtracker_any's walk, draw for draw (so the same maze for a seed), with the
@@ -242,6 +371,8 @@ amz_status gen_backtracker(amz_maze *m, amz_rng *rng, const amz_gen_options *o, 
 {
     if (m->topology == AMZ_TOPO_SQUARE && m->weave && m->levels == 1 && !m->wrap)
         return backtracker_weave(m, rng, o->weave, obs, err);
+    if (stack_fits(m))
+        return backtracker_stack(m, rng, obs, err);
     if (!amz_maze_is_plain(m))
         return gen_backtracker_any(m, rng, o, obs, err);
     padded pv;
