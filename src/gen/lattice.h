@@ -11,7 +11,8 @@
 
 #include "grid/topo.h"
 
-typedef enum walk_mode { WALK_ANY, WALK_SQUARE, WALK_HEX, WALK_TRIANGLE, WALK_OCTAGON } walk_mode;
+/* WALK_POLAR is not a lattice: walk_any.c steps polar grids by a table of rings. */
+typedef enum walk_mode { WALK_ANY, WALK_SQUARE, WALK_HEX, WALK_TRIANGLE, WALK_OCTAGON, WALK_POLAR } walk_mode;
 
 typedef struct lattice {
     int32_t w, h, levels;

@@ -37,18 +37,66 @@ static ALWAYS_INLINE int draw_dir(amz_rng *rng, dir_bits *db, int span)
     }
 }
 
+/* Polar grids, for Wilson's walks: a row a ring, so a step off the centre is a few
+ * selects with no branch on the direction and no search for the band (grid/topo.h's
+ * step locates every cell reached in or out). A place is its ring and its index i in
+ * the ring; the centre (ring 0) steps through grid/topo.h. */
+typedef struct polar_ring {
+    amz_cell cell0; /* the ring's first cell */
+    int64_t n;      /* its cells */
+    uint8_t in_shift; /* IN from index i reaches i >> in_shift: 1 on a band's first ring, 63 on ring 1 */
+    uint8_t split;    /* 1: a band's last ring, the next has twice the cells (OUT is 2i, OUT + 1 2i + 1) */
+} polar_ring;
+
+/* The ring table of polar maze m (m->height rings), or NULL if it cannot be had. */
+static polar_ring *polar_rings_new(const amz_maze *m)
+{
+    polar_ring *R = amz_malloc((size_t)m->height * sizeof *R);
+    if (!R)
+        return NULL;
+    const struct amz_rings *rs = m->rings;
+    R[0] = (polar_ring){0, 1, 0, 0};
+    for (int b = 1; b < rs->nbands; b++) {
+        const grid_band *band = &rs->band[b];
+        for (int32_t k = 0; k < band->nrings; k++) {
+            const int32_t r = band->ring0 + k;
+            R[r].cell0 = band->cell0 + (amz_cell)k * band->n;
+            R[r].n = band->n;
+            R[r].in_shift = (uint8_t)(r == 1 ? 63 : k == 0 ? 1 : 0);
+            R[r].split = (uint8_t)(k == band->nrings - 1); /* the outermost ring too: OUT finds no ring */
+        }
+    }
+    return R;
+}
+
+/* The neighbour of the cell at a (not the centre) in direction d < 5 (its span), mask
+ * ignored; its ring and index in *to. */
+static ALWAYS_INLINE amz_cell polar_step(const polar_ring *R, int32_t rings, const grid_at *a, int d, grid_at *to)
+{
+    static const int8_t dr[5] = {-1, 0, 0, 1, 1};
+    const polar_ring *r = &R[a->ring];
+    const int64_t i = a->i, n = r->n, out = i << r->split;
+    const int64_t at[5] = {i >> r->in_shift, i + 1 == n ? 0 : i + 1, i == 0 ? n - 1 : i - 1, out, out + 1};
+    const int32_t ring = a->ring + dr[d];
+    to->ring = ring;
+    to->i = at[d];
+    return ring < rings ? R[ring].cell0 + at[d] : AMZ_NO_CELL;
+}
+
 /* The directions a walk draws from at a: r * (odd + 1) + odd for r below the count
  * returned, each equally likely, which holds every neighbour the cell may have: an
  * octagon grid's small square draws among its four diagonals (odd directions), a polar
  * cell off the centre among IN, CW, CCW and its one or two OUTs. Fewer misses to redraw,
  * and each one a branch the processor mispredicts. */
-static ALWAYS_INLINE int walk_choices(walk_mode M, const amz_maze *m, const grid_at *a, int *odd)
+static ALWAYS_INLINE int walk_choices(walk_mode M, const amz_maze *m, const polar_ring *R, const grid_at *a, int *odd)
 {
     *odd = 0;
     if ((M == WALK_OCTAGON || (M == WALK_ANY && m->topology == AMZ_TOPO_OCTAGON)) && a->z) {
         *odd = 1;
         return 4;
     }
+    if (M == WALK_POLAR)
+        return a->ring > 0 ? AMZ_POLAR_OUT + 1 + R[a->ring].split : grid_span_at(m, a);
     if (M == WALK_ANY && m->topology == AMZ_TOPO_POLAR && a->ring > 0) {
         const grid_band *b = &m->rings->band[a->band];
         return a->ring == b->ring0 + b->nrings - 1 ? AMZ_POLAR_OUT + 2 : AMZ_POLAR_OUT + 1;
@@ -58,17 +106,26 @@ static ALWAYS_INLINE int walk_choices(walk_mode M, const amz_maze *m, const grid
 
 /* A uniformly random neighbour of c (located at a): its direction in *dir, its place in
  * *to (the walk carries places: no division a step). */
-static ALWAYS_INLINE amz_cell random_step(walk_mode M, const amz_maze *m, const lattice *g, amz_rng *rng, dir_bits *db,
-                                          amz_cell c, const grid_at *a, int *dir, grid_at *to)
+static ALWAYS_INLINE amz_cell next_cell(walk_mode M, const amz_maze *m, const lattice *g, const polar_ring *R,
+                                        amz_cell c, const grid_at *a, int d, grid_at *to)
+{
+    if (M == WALK_POLAR)
+        return a->ring > 0 ? polar_step(R, m->height, a, d, to) : grid_step_loc(m, c, a, d, to);
+    return M == WALK_ANY ? grid_step_loc(m, c, a, d, to) : lattice_step(M, g, a, d, to);
+}
+
+static ALWAYS_INLINE amz_cell random_step(walk_mode M, const amz_maze *m, const lattice *g, const polar_ring *R,
+                                          amz_rng *rng, dir_bits *db, amz_cell c, const grid_at *a, int *dir,
+                                          grid_at *to)
 {
     /* Drawn among the directions the cell may use, redrawn on a miss: uniform over its
      * neighbours, the simple random walk both theorems need. */
     int odd;
-    const int span = walk_choices(M, m, a, &odd);
+    const int span = walk_choices(M, m, R, a, &odd);
     for (;;) {
         int d = draw_dir(rng, db, span);
         d = odd ? 2 * d + 1 : d;
-        amz_cell n = M == WALK_ANY ? grid_step_loc(m, c, a, d, to) : lattice_step(M, g, a, d, to);
+        amz_cell n = next_cell(M, m, g, R, c, a, d, to);
         if (n != AMZ_NO_CELL && grid_exists(m, n)) {
             *dir = d;
             return n;
@@ -90,7 +147,7 @@ static ALWAYS_INLINE amz_status aldous_broder(walk_mode M, walker *wk, uint64_t 
     grid_locate(m, c, a);
     while (wk->in_tree < stop_at && st == AMZ_OK) {
         int d;
-        amz_cell nc = random_step(M, m, &g, wk->rng, &db, c, a, &d, na);
+        amz_cell nc = random_step(M, m, &g, NULL, wk->rng, &db, c, a, &d, na);
         if (!bits_get(wk->tree, (uint64_t)nc)) {
             bits_set(wk->tree, (uint64_t)nc);
             any_set_nib(wk->nib, nc, (unsigned)grid_back_at(m, a, d));
@@ -110,7 +167,7 @@ static ALWAYS_INLINE amz_status aldous_broder(walk_mode M, walker *wk, uint64_t 
     return st;
 }
 
-static ALWAYS_INLINE amz_status wilson(walk_mode M, walker *wk)
+static ALWAYS_INLINE amz_status wilson(walk_mode M, walker *wk, const polar_ring *R)
 {
     const amz_maze view = *wk->m, *m = &view; /* as in aldous_broder */
     const lattice g = lattice_of(m);
@@ -127,7 +184,7 @@ static ALWAYS_INLINE amz_status wilson(walk_mode M, walker *wk)
         grid_locate(m, c, a);
         while (!bits_get(tree, (uint64_t)c)) {
             int d;
-            amz_cell nc = random_step(M, m, &g, wk->rng, &db, c, a, &d, na);
+            amz_cell nc = random_step(M, m, &g, R, wk->rng, &db, c, a, &d, na);
             any_set_nib(nib, c, (unsigned)d);
             if (obs && obs_emit(obs, AMZ_EV_ENTER, nc, -1, c))
                 return AMZ_ECANCELED;
@@ -140,7 +197,7 @@ static ALWAYS_INLINE amz_status wilson(walk_mode M, walker *wk)
         grid_locate(m, u, a);
         for (c = u; !bits_get(tree, (uint64_t)c);) {
             int d = (int)any_nib(nib, c);
-            amz_cell nc = M == WALK_ANY ? grid_step_loc(m, c, a, d, na) : lattice_step(M, &g, a, d, na);
+            amz_cell nc = next_cell(M, m, &g, R, c, a, d, na);
             if (obs && obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL))
                 return AMZ_ECANCELED;
             bits_set(tree, (uint64_t)c);
@@ -170,11 +227,24 @@ amz_status gen_walk_any_aldous_broder(walker *wk, uint64_t stop_at)
 amz_status gen_walk_any_wilson(walker *wk)
 {
     switch (walk_mode_of(wk->m)) {
-    case WALK_SQUARE: return wilson(WALK_SQUARE, wk);
-    case WALK_HEX: return wilson(WALK_HEX, wk);
-    case WALK_TRIANGLE: return wilson(WALK_TRIANGLE, wk);
-    case WALK_OCTAGON: return wilson(WALK_OCTAGON, wk);
-    default: return wilson(WALK_ANY, wk);
+    case WALK_SQUARE: return wilson(WALK_SQUARE, wk, NULL);
+    case WALK_HEX: return wilson(WALK_HEX, wk, NULL);
+    case WALK_TRIANGLE: return wilson(WALK_TRIANGLE, wk, NULL);
+    case WALK_OCTAGON:
+        /* Unobserved, the bordered form (the same walks); it needs a byte a cell more. */
+        if (!wk->obs && gen_wilson_octagon(wk) == AMZ_OK)
+            return AMZ_OK;
+        return wilson(WALK_OCTAGON, wk, NULL);
+    default:
+        if (wk->m->topology == AMZ_TOPO_POLAR && wk->m->levels == 1) {
+            polar_ring *R = polar_rings_new(wk->m); /* a few bytes a ring; else the general step */
+            if (R) {
+                const amz_status st = wilson(WALK_POLAR, wk, R);
+                amz_free(R);
+                return st;
+            }
+        }
+        return wilson(WALK_ANY, wk, NULL);
     }
 }
 
@@ -185,5 +255,5 @@ amz_status gen_walk_general_aldous_broder(walker *wk, uint64_t stop_at)
 
 amz_status gen_walk_general_wilson(walker *wk)
 {
-    return wilson(WALK_ANY, wk);
+    return wilson(WALK_ANY, wk, NULL);
 }

@@ -8,9 +8,10 @@
  *    place never drifts from the cell it is on; the same for grid_step_loc on polar
  *    grids (the general step, which carries ring, band and index).
  * 2. Aldous-Broder and Wilson (src/gen/walk_any.c), which take the lattice form on
- *    such grids, against the same walks through grid/topo.h from the same random
+ *    such grids (Wilson a table of rings on polar grids), against the same walks through grid/topo.h from the same random
  *    stream: the same maze, edge for edge, the same events in order, with and without
- *    removed cells, and the same partial maze when cancelled a third of the way. */
+ *    removed cells, and the same partial maze when cancelled a third of the way.
+ * 3. Unobserved Wilson on octagon grids (its bordered form) against the general walk. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -169,31 +170,45 @@ static amz_status run(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed
     return gen_walker_finish(&w, st, "walk", NULL);
 }
 
+/* The walks' grids: the lattices above, and polar grids (Wilson steps them by its ring
+ * table, Aldous-Broder through grid/topo.h): one ring, a single band, bands doubling. */
+static const amz_grid polar_walks[] = {
+    {AMZ_TOPO_POLAR, 6, 1, 1, 0, false},  {AMZ_TOPO_POLAR, 6, 2, 1, 0, false}, {AMZ_TOPO_POLAR, 12, 3, 1, 0, false},
+    {AMZ_TOPO_POLAR, 3, 12, 1, 0, false}, {AMZ_TOPO_POLAR, 6, 20, 1, 0, false},
+};
+
+static const amz_grid *walk_grid(int k)
+{
+    return k < NGRIDS ? &grids[k] : &polar_walks[k - NGRIDS];
+}
+
 static void test_walks_same_maze(void **state)
 {
     (void)state;
+    const int n = NGRIDS + (int)(sizeof polar_walks / sizeof polar_walks[0]);
     for (int wil = 0; wil < 2; wil++)
-        for (int k = 0; k < NGRIDS; k++)
+        for (int k = 0; k < n; k++)
             for (uint64_t seed = 1; seed <= (uint64_t)TU_REPS(8); seed++)
                 for (int masked = 0; masked < 2; masked++) {
+                    const amz_grid *g = walk_grid(k);
                     char what[96], size[64];
-                    amz_grid_format_size(&grids[k], size, sizeof size);
+                    amz_grid_format_size(g, size, sizeof size);
                     snprintf(what, sizeof what, "%s on %s %s seed %llu%s", wil ? "wilson" : "aldous-broder",
-                             amz_topology_name(grids[k].topology), size, (unsigned long long)seed,
+                             amz_topology_name(g->topology), size, (unsigned long long)seed,
                              masked ? " masked" : "");
                     tu_events lat = {0}, gen = {0};
                     amz_maze a, b;
                     const walk_kind fast = {wil, false}, general = {wil, true};
-                    assert_int_equal(run(&a, &grids[k], masked, seed, fast, &lat), AMZ_OK);
-                    assert_int_equal(run(&b, &grids[k], masked, seed, general, &gen), AMZ_OK);
+                    assert_int_equal(run(&a, g, masked, seed, fast, &lat), AMZ_OK);
+                    assert_int_equal(run(&b, g, masked, seed, general, &gen), AMZ_OK);
                     tu_assert_same_maze(&a, &b, what);
                     tu_assert_same_events(&lat, &gen, what);
                     if (lat.n > 3) { /* cancelled a third of the way: the same partial maze */
                         amz_maze_deinit(&a);
                         amz_maze_deinit(&b);
                         tu_events cl = {NULL, 0, 0, lat.n / 3}, cg = {NULL, 0, 0, lat.n / 3};
-                        assert_int_equal(run(&a, &grids[k], masked, seed, fast, &cl), AMZ_ECANCELED);
-                        assert_int_equal(run(&b, &grids[k], masked, seed, general, &cg), AMZ_ECANCELED);
+                        assert_int_equal(run(&a, g, masked, seed, fast, &cl), AMZ_ECANCELED);
+                        assert_int_equal(run(&b, g, masked, seed, general, &cg), AMZ_ECANCELED);
                         tu_assert_same_maze(&a, &b, what);
                         free(cl.ev);
                         free(cg.ev);
@@ -205,12 +220,60 @@ static void test_walks_same_maze(void **state)
                 }
 }
 
+/* Unobserved Wilson on octagon grids takes the bordered form (src/gen/wilson_octagon.c):
+ * against the general walk, also unobserved, from the same stream; from the root alone
+ * and after Aldous-Broder has put a third of the part in the tree (houston's state). */
+static amz_status run_quiet(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed, bool general, bool third)
+{
+    char what[64];
+    init(m, g, what, sizeof what);
+    if (masked)
+        tu_random_mask(m, 0.15, seed);
+    amz_rng rng;
+    amz_rng_seed(&rng, seed);
+    walker w;
+    amz_status st = gen_walker_init(&w, m, &rng, NULL, "walk", NULL);
+    if (st != AMZ_OK)
+        return st;
+    if (third)
+        st = gen_walk_general_aldous_broder(&w, w.total / 3 > 1 ? w.total / 3 : 1);
+    if (st == AMZ_OK)
+        st = general ? gen_walk_general_wilson(&w) : gen_walk_any_wilson(&w);
+    return gen_walker_finish(&w, st, "walk", NULL);
+}
+
+static void test_octagon_wilson_unobserved(void **state)
+{
+    (void)state;
+    static const amz_grid oct[] = {
+        {AMZ_TOPO_OCTAGON, 1, 1, 1, 0, false}, {AMZ_TOPO_OCTAGON, 1, 6, 1, 0, false},
+        {AMZ_TOPO_OCTAGON, 6, 1, 1, 0, false}, {AMZ_TOPO_OCTAGON, 2, 2, 1, 0, false},
+        {AMZ_TOPO_OCTAGON, 7, 5, 1, 0, false}, {AMZ_TOPO_OCTAGON, 30, 21, 1, 0, false},
+    };
+    for (size_t k = 0; k < sizeof oct / sizeof oct[0]; k++)
+        for (uint64_t seed = 1; seed <= (uint64_t)TU_REPS(12); seed++)
+            for (int v = 0; v < 4; v++) {
+                const bool masked = v & 1, third = v & 2;
+                char what[160], size[64];
+                amz_grid_format_size(&oct[k], size, sizeof size);
+                snprintf(what, sizeof what, "unobserved wilson on octagon %s seed %llu%s%s", size,
+                         (unsigned long long)seed, masked ? " masked" : "", third ? " after aldous-broder" : "");
+                amz_maze a, b;
+                assert_int_equal(run_quiet(&a, &oct[k], masked, seed, false, third), AMZ_OK);
+                assert_int_equal(run_quiet(&b, &oct[k], masked, seed, true, third), AMZ_OK);
+                tu_assert_same_maze(&a, &b, what);
+                amz_maze_deinit(&a);
+                amz_maze_deinit(&b);
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_steps_match_topo),
         cmocka_unit_test(test_polar_places),
         cmocka_unit_test(test_walks_same_maze),
+        cmocka_unit_test(test_octagon_wilson_unobserved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
