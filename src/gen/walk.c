@@ -86,11 +86,17 @@ amz_status gen_walker_finish(walker *w, amz_status st, const char *name, amz_err
     /* The fast conversion path only when every cell has a parent (see parents.h). */
     bool complete = st == AMZ_OK && !m->mask && w->in_tree == (uint64_t)m->ncells;
     if (w->nib) { /* each tree cell but the root opens the edge to its parent */
-        for (amz_cell c = 0; c < m->ncells; c++)
+        grid_at a;
+        grid_locate(m, 0, &a);
+        for (amz_cell c = 0; c < m->ncells; c++) {
             if (c != w->root && bits_get(w->tree, (uint64_t)c)) {
-                int d = (int)any_nib(w->nib, c);
-                any_open(m, c, d, grid_neighbor(m, c, d));
+                const int d = (int)any_nib(w->nib, c);
+                /* a tree cell's parent exists (no mask test); an owned edge needs no neighbour */
+                any_open(m, c, d, grid_slot[m->topology][d] >= 0 ? AMZ_NO_CELL : grid_step_at(m, c, &a, d));
             }
+            if (c + 1 < m->ncells)
+                grid_place_next(m, &a);
+        }
         amz_free(w->nib);
         w->nib = NULL;
         if (st == AMZ_ECANCELED)

@@ -128,6 +128,31 @@ static ALWAYS_INLINE void grid_locate(const amz_maze *m, amz_cell c, grid_at *a)
     a->y = (int32_t)(p / w);
 }
 
+/* The place of cell c + 1 from a, the place of c (c + 1 a cell of m): what grid_locate
+ * gives, without its divisions, for loops over every cell in order. */
+static ALWAYS_INLINE void grid_place_next(const amz_maze *m, grid_at *a)
+{
+    if (m->topology == AMZ_TOPO_POLAR) {
+        if (++a->i == a->n) {
+            const grid_band *b = &m->rings->band[a->band];
+            a->i = 0;
+            if (++a->ring == b->ring0 + b->nrings)
+                a->n = m->rings->band[++a->band].n;
+        }
+        a->x = (int32_t)a->i;
+        a->y = a->ring;
+        return;
+    }
+    const int32_t oct = m->topology == AMZ_TOPO_OCTAGON ? a->z : 0; /* a small square's rows are shorter */
+    if (++a->x < m->width - oct)
+        return;
+    a->x = 0;
+    if (++a->y < m->height - oct)
+        return;
+    a->y = 0;
+    a->z++;
+}
+
 /* x + dx in 0 .. n-1, wrapping when `wrap`; false when it leaves the grid. */
 static ALWAYS_INLINE bool grid_move1(int32_t *x, int dx, int32_t n, bool wrap)
 {

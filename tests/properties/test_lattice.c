@@ -11,7 +11,8 @@
  *    such grids (Wilson a table of rings on polar grids), against the same walks through grid/topo.h from the same random
  *    stream: the same maze, edge for edge, the same events in order, with and without
  *    removed cells, and the same partial maze when cancelled a third of the way.
- * 3. Unobserved Wilson on octagon grids (its bordered form) against the general walk. */
+ * 3. Unobserved Wilson on octagon grids (its bordered form) against the general walk.
+ * 4. grid_place_next: the place of every cell in order, without a division. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -144,6 +145,38 @@ static void test_polar_places(void **state)
     }
 }
 
+/* grid_place_next from cell 0 to the last gives grid_locate's place of every cell, on
+ * every kind of grid (the walkers' conversion to passages relies on it). */
+static void test_place_next(void **state)
+{
+    (void)state;
+    static const amz_grid more[] = {
+        {AMZ_TOPO_POLAR, 6, 20, 1, 0, false}, {AMZ_TOPO_POLAR, 3, 1, 1, 0, false},
+        {AMZ_TOPO_POLAR, 12, 9, 1, 0, false}, {AMZ_TOPO_SQUARE, 9, 7, 1, 0, true},
+        {AMZ_TOPO_HEX, 5, 4, 1, 0, false},    {AMZ_TOPO_OCTAGON, 5, 1, 1, 0, false},
+    };
+    const int nmore = (int)(sizeof more / sizeof more[0]);
+    for (int k = 0; k < NGRIDS + nmore; k++) {
+        amz_maze m;
+        char what[64];
+        init(&m, k < NGRIDS ? &grids[k] : &more[k - NGRIDS], what, sizeof what);
+        grid_at a, want;
+        grid_locate(&m, 0, &a);
+        for (amz_cell c = 0; c < m.ncells; c++) {
+            grid_locate(&m, c, &want);
+            if (!same_polar_place(&a, &want))
+                fail_msg("%s %s: cell %lld: stepped to %d,%d,%d ring %d band %d index %lld of %lld, located %d,%d,%d "
+                         "ring %d band %d index %lld of %lld",
+                         amz_topology_name(m.topology), what, (long long)c, a.x, a.y, a.z, a.ring, a.band,
+                         (long long)a.i, (long long)a.n, want.x, want.y, want.z, want.ring, want.band,
+                         (long long)want.i, (long long)want.n);
+            if (c + 1 < m.ncells)
+                grid_place_next(&m, &a);
+        }
+        amz_maze_deinit(&m);
+    }
+}
+
 /* Which walk a run takes: aldous-broder or wilson, lattice or general form. */
 typedef struct walk_kind {
     bool wilson, general;
@@ -272,6 +305,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_steps_match_topo),
         cmocka_unit_test(test_polar_places),
+        cmocka_unit_test(test_place_next),
         cmocka_unit_test(test_walks_same_maze),
         cmocka_unit_test(test_octagon_wilson_unobserved),
     };
