@@ -14,6 +14,7 @@
 #include "gen/any.h"
 #include "gen/gen_impl.h"
 #include "gen/lattice.h"
+#include "gen/rings.h"
 #include "gen/padded.h"
 #include "gen/parents.h"
 #include "grid/grid.h"
@@ -141,18 +142,41 @@ amz_status gen_backtracker_any(amz_maze *m, amz_rng *rng, const amz_gen_options 
 /* ---- levels and octagons ----
  *
  * gen_backtracker_any's walk, draw for draw (so the same maze for a seed), on square and
- * hex grids of levels and on flat octagon grids, none of them wrapped: the walk carries
- * its place (column, row and level, or for the octagon the kind of cell, as lattice.h's
- * z), a cell's neighbours are offsets with bounds tests on that place, and the free ones
+ * hex grids of levels, flat octagon grids and polar grids, none of them wrapped: the walk
+ * carries its place (column, row and level, or for the octagon the kind of cell, as
+ * lattice.h's z; ring and index on a polar grid, with gen/rings.h's table), a cell's
+ * neighbours are offsets with bounds tests on that place, and the free ones
  * are gathered without branches, instead of locating the cell by division and stepping
  * each direction through grid/topo.h. Removed cells get a parent field before the walk
  * (never followed), so they read as taken. Held to the general form by
  * tests/properties/test_backtracker_paths.c. */
-static ALWAYS_INLINE int stack_nbrs(walk_mode M, const amz_maze *m, amz_cell c, const grid_at *a, amz_cell *nb)
+/* The lattice.h moves of topology T (square, hex, octagon). */
+#define STACK_MODE(T) ((T) == AMZ_TOPO_HEX ? WALK_HEX : (T) == AMZ_TOPO_OCTAGON ? WALK_OCTAGON : WALK_SQUARE)
+
+static ALWAYS_INLINE int stack_nbrs(amz_topology T, const amz_maze *m, const polar_ring *R, amz_cell c,
+                                    const grid_at *a, amz_cell *nb)
 {
     const int32_t w = m->width, h = m->height, x = a->x, y = a->y;
     const amz_cell plane = (amz_cell)w * h;
-    if (M == WALK_OCTAGON) {
+    if (T == AMZ_TOPO_POLAR) { /* place: ring a->ring, index a->i */
+        const int32_t r = a->ring;
+        if (r == 0) { /* the centre: one OUT a first-ring cell */
+            nb[AMZ_POLAR_IN] = nb[AMZ_POLAR_CW] = nb[AMZ_POLAR_CCW] = AMZ_NO_CELL;
+            for (int32_t j = 0; j < w; j++)
+                nb[AMZ_POLAR_OUT + j] = h > 1 ? 1 + j : AMZ_NO_CELL;
+            return AMZ_POLAR_OUT + w;
+        }
+        const polar_ring *p = &R[r];
+        const int64_t i = a->i, out = i << p->split;
+        const bool outer = r + 1 < h;
+        nb[AMZ_POLAR_IN] = R[r - 1].cell0 + (i >> p->in_shift);
+        nb[AMZ_POLAR_CW] = p->cell0 + (i + 1 == p->n ? 0 : i + 1);
+        nb[AMZ_POLAR_CCW] = p->cell0 + (i == 0 ? p->n - 1 : i - 1);
+        nb[AMZ_POLAR_OUT] = outer ? R[r + 1].cell0 + out : AMZ_NO_CELL;
+        nb[AMZ_POLAR_OUT + 1] = outer && p->split ? R[r + 1].cell0 + out + 1 : AMZ_NO_CELL;
+        return AMZ_POLAR_OUT + 2;
+    }
+    if (T == AMZ_TOPO_OCTAGON) {
         if (a->z) { /* a small square: the octagons on its diagonals, always there */
             const amz_cell o = (amz_cell)y * w + x;
             nb[AMZ_OCT_N] = nb[AMZ_OCT_E] = nb[AMZ_OCT_S] = nb[AMZ_OCT_W] = AMZ_NO_CELL;
@@ -174,9 +198,9 @@ static ALWAYS_INLINE int stack_nbrs(walk_mode M, const amz_maze *m, amz_cell c, 
         nb[AMZ_OCT_NW] = n && we ? s - w : AMZ_NO_CELL;
         return 8;
     }
-    const int nd = M == WALK_HEX ? 6 : 4, par = M == WALK_HEX ? x & 1 : 0;
+    const int nd = T == AMZ_TOPO_HEX ? 6 : 4, par = T == AMZ_TOPO_HEX ? x & 1 : 0;
     for (int d = 0; d < nd; d++) {
-        const lattice_move mv = lattice_moves[M][par][d];
+        const lattice_move mv = lattice_moves[STACK_MODE(T)][par][d];
         const bool in = (uint32_t)(x + mv.dx) < (uint32_t)w && (uint32_t)(y + mv.dy) < (uint32_t)h;
         nb[d] = in ? c + (amz_cell)mv.dy * w + mv.dx : AMZ_NO_CELL;
     }
@@ -185,9 +209,16 @@ static ALWAYS_INLINE int stack_nbrs(walk_mode M, const amz_maze *m, amz_cell c, 
     return nd + 2;
 }
 
-/* The place after a move in direction d. */
-static ALWAYS_INLINE void stack_move(walk_mode M, grid_at *a, int d)
+/* The place of `to`, c's neighbour in direction d. */
+static ALWAYS_INLINE void stack_move(amz_topology T, const polar_ring *R, grid_at *a, int d, amz_cell to)
 {
+    if (T == AMZ_TOPO_POLAR) {
+        static const int8_t dr[AMZ_POLAR_OUT + 2] = {-1, 0, 0, 1, 1};
+        a->ring = a->ring == 0 ? 1 : a->ring + dr[d];
+        a->i = to - R[a->ring].cell0;
+        return;
+    }
+    const walk_mode M = STACK_MODE(T);
     const int par = M == WALK_HEX ? a->x & 1 : M == WALK_OCTAGON ? a->z : 0;
     const lattice_move mv = lattice_moves[M][par][d];
     a->x += mv.dx;
@@ -195,19 +226,28 @@ static ALWAYS_INLINE void stack_move(walk_mode M, grid_at *a, int d)
     a->z = M == WALK_OCTAGON ? mv.dz : a->z + mv.dz;
 }
 
-static ALWAYS_INLINE amz_status stack_walk(walk_mode M, amz_maze *m, amz_rng *rng, uint8_t *par,
-                                           const amz_observer *obs)
+/* The direction from `to` back to c, c at a (grid_back_at's, with the ring table). */
+static ALWAYS_INLINE int stack_back(amz_topology T, const polar_ring *R, const grid_at *a, int d)
 {
-    const amz_topology T = M == WALK_HEX ? AMZ_TOPO_HEX : M == WALK_OCTAGON ? AMZ_TOPO_OCTAGON : AMZ_TOPO_SQUARE;
+    if (T != AMZ_TOPO_POLAR || d != AMZ_POLAR_IN)
+        return grid_opp[T][d];
+    if (a->ring == 1)
+        return AMZ_POLAR_OUT + (int)a->i;
+    return AMZ_POLAR_OUT + (R[a->ring].in_shift ? (int)(a->i & 1) : 0);
+}
+
+static ALWAYS_INLINE amz_status stack_walk(amz_topology T, amz_maze *m, const polar_ring *R, amz_rng *rng,
+                                           uint8_t *par, const amz_observer *obs)
+{
     const amz_cell root = m->start;
-    amz_cell c = root, nb[8];
+    amz_cell c = root, nb[AMZ_MAX_DIRS];
     grid_at a;
     grid_locate(m, root, &a);
     obs_progress prog = {0, 0, 0, 0};
     amz_status st = walk_start(m, par, root, obs, &prog);
     while (st == AMZ_OK) {
-        const int span = stack_nbrs(M, m, c, &a, nb);
-        int dirs[8], n = 0;
+        const int span = stack_nbrs(T, m, R, c, &a, nb);
+        int dirs[AMZ_MAX_DIRS], n = 0;
         for (int d = 0; d < span; d++) {
             const amz_cell t = nb[d] != AMZ_NO_CELL ? nb[d] : c; /* c is taken: no test, no branch */
             dirs[n] = d;
@@ -219,11 +259,11 @@ static ALWAYS_INLINE amz_status stack_walk(walk_mode M, amz_maze *m, amz_rng *rn
             const int s = grid_slot[T][d];
             bits_set(m->passages, s >= 0 ? (uint64_t)c * (uint64_t)m->bits + (uint64_t)s
                                          : (uint64_t)to * (uint64_t)m->bits + (uint64_t)grid_slot[T][grid_opp[T][d]]);
-            any_set_nib(par, to, (unsigned)grid_opp[T][d]);
+            any_set_nib(par, to, (unsigned)stack_back(T, R, &a, d));
             if (obs && (obs_emit(obs, AMZ_EV_CARVE, c, d, to) || obs_emit(obs, AMZ_EV_VISIT, to, -1, AMZ_NO_CELL) ||
                         obs_progress_tick(obs, &prog)))
                 st = AMZ_ECANCELED;
-            stack_move(M, &a, d);
+            stack_move(T, R, &a, d, to);
             c = to;
             continue;
         }
@@ -232,7 +272,7 @@ static ALWAYS_INLINE amz_status stack_walk(walk_mode M, amz_maze *m, amz_rng *rn
         const int back = (int)any_nib(par, c);
         if (obs && obs_emit(obs, AMZ_EV_BACKTRACK, c, back, nb[back]))
             st = AMZ_ECANCELED;
-        stack_move(M, &a, back);
+        stack_move(T, R, &a, back, nb[back]);
         c = nb[back];
     }
     return st;
@@ -243,7 +283,7 @@ static bool stack_fits(const amz_maze *m)
 {
     if (m->wrap || m->weave)
         return false;
-    if (m->topology == AMZ_TOPO_OCTAGON)
+    if (m->topology == AMZ_TOPO_OCTAGON || m->topology == AMZ_TOPO_POLAR)
         return m->levels == 1;
     return m->levels > 1 && (m->topology == AMZ_TOPO_SQUARE || m->topology == AMZ_TOPO_HEX);
 }
@@ -251,16 +291,24 @@ static bool stack_fits(const amz_maze *m)
 static amz_status backtracker_stack(amz_maze *m, amz_rng *rng, const amz_observer *obs, amz_error *err)
 {
     uint8_t *par = any_nibbles_new(m->ncells);
-    if (!par)
+    polar_ring *R = m->topology == AMZ_TOPO_POLAR ? gen_polar_rings_new(m) : NULL;
+    if (!par || (m->topology == AMZ_TOPO_POLAR && !R)) {
+        amz_free(par);
         return amz_errorf(err, AMZ_ENOMEM, "backtracker: cannot allocate %lld parent fields", (long long)m->ncells);
+    }
     if (m->mask)
         for (amz_cell c = 0; c < m->ncells; c++)
             if (!grid_exists(m, c))
                 any_set_nib(par, c, 0);
-    const amz_status st = m->topology == AMZ_TOPO_OCTAGON ? stack_walk(WALK_OCTAGON, m, rng, par, obs)
-                          : m->topology == AMZ_TOPO_HEX   ? stack_walk(WALK_HEX, m, rng, par, obs)
-                                                          : stack_walk(WALK_SQUARE, m, rng, par, obs);
+    amz_status st;
+    switch (m->topology) {
+    case AMZ_TOPO_OCTAGON: st = stack_walk(AMZ_TOPO_OCTAGON, m, NULL, rng, par, obs); break;
+    case AMZ_TOPO_POLAR: st = stack_walk(AMZ_TOPO_POLAR, m, R, rng, par, obs); break;
+    case AMZ_TOPO_HEX: st = stack_walk(AMZ_TOPO_HEX, m, NULL, rng, par, obs); break;
+    default: st = stack_walk(AMZ_TOPO_SQUARE, m, NULL, rng, par, obs); break;
+    }
     amz_free(par);
+    amz_free(R);
     if (st == AMZ_ECANCELED)
         amz_errorf(err, st, "backtracker: canceled by the observer");
     return st;

@@ -9,6 +9,7 @@
 #include "gen/any.h"
 #include "gen/gen_impl.h"
 #include "gen/lattice.h"
+#include "gen/rings.h"
 #include "gen/walk.h"
 
 /* Directions below span drawn from a buffer of random bits: the fewest bits that hold
@@ -37,40 +38,10 @@ static ALWAYS_INLINE int draw_dir(amz_rng *rng, dir_bits *db, int span)
     }
 }
 
-/* Polar grids, for Wilson's walks: a row a ring, so a step off the centre is a few
- * selects with no branch on the direction and no search for the band (grid/topo.h's
- * step locates every cell reached in or out). A place is its ring and its index i in
- * the ring; the centre (ring 0) steps through grid/topo.h. */
-typedef struct polar_ring {
-    amz_cell cell0; /* the ring's first cell */
-    int64_t n;      /* its cells */
-    uint8_t in_shift; /* IN from index i reaches i >> in_shift: 1 on a band's first ring, 63 on ring 1 */
-    uint8_t split;    /* 1: a band's last ring, the next has twice the cells (OUT is 2i, OUT + 1 2i + 1) */
-} polar_ring;
-
-/* The ring table of polar maze m (m->height rings), or NULL if it cannot be had. */
-static polar_ring *polar_rings_new(const amz_maze *m)
-{
-    polar_ring *R = amz_malloc((size_t)m->height * sizeof *R);
-    if (!R)
-        return NULL;
-    const struct amz_rings *rs = m->rings;
-    R[0] = (polar_ring){0, 1, 0, 0};
-    for (int b = 1; b < rs->nbands; b++) {
-        const grid_band *band = &rs->band[b];
-        for (int32_t k = 0; k < band->nrings; k++) {
-            const int32_t r = band->ring0 + k;
-            R[r].cell0 = band->cell0 + (amz_cell)k * band->n;
-            R[r].n = band->n;
-            R[r].in_shift = (uint8_t)(r == 1 ? 63 : k == 0 ? 1 : 0);
-            R[r].split = (uint8_t)(k == band->nrings - 1); /* the outermost ring too: OUT finds no ring */
-        }
-    }
-    return R;
-}
-
-/* The neighbour of the cell at a (not the centre) in direction d < 5 (its span), mask
- * ignored; its ring and index in *to. */
+/* Polar grids, for Wilson's walks: a step off the centre is a few selects with no
+ * branch on the direction and no search for the band (grid/topo.h's step locates every
+ * cell reached in or out). The neighbour of the cell at a (not the centre) in direction
+ * d < 5 (its span), mask ignored; its ring and index in *to. */
 static ALWAYS_INLINE amz_cell polar_step(const polar_ring *R, int32_t rings, const grid_at *a, int d, grid_at *to)
 {
     static const int8_t dr[5] = {-1, 0, 0, 1, 1};
@@ -237,7 +208,7 @@ amz_status gen_walk_any_wilson(walker *wk)
         return wilson(WALK_OCTAGON, wk, NULL);
     default:
         if (wk->m->topology == AMZ_TOPO_POLAR && wk->m->levels == 1) {
-            polar_ring *R = polar_rings_new(wk->m); /* a few bytes a ring; else the general step */
+            polar_ring *R = gen_polar_rings_new(wk->m); /* a few bytes a ring; else the general step */
             if (R) {
                 const amz_status st = wilson(WALK_POLAR, wk, R);
                 amz_free(R);

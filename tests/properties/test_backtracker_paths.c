@@ -1,11 +1,11 @@
-/* test_backtracker_paths.c — the backtracker's walk on square and hex grids of levels
- * and on octagon grids (src/gen/backtracker.c, backtracker_stack) against its general
+/* test_backtracker_paths.c — the backtracker's walk on square and hex grids of levels,
+ * octagon and polar grids (src/gen/backtracker.c, backtracker_stack) against its general
  * form through grid/topo.h (gen_backtracker_any), which the grid tests check for
  * perfection and uniform coverage: from the same random stream both must make the same
  * maze, edge for edge, and report the same events in the same order, on many sizes (one
  * row, column or level, odd and even sides), with and without removed cells, and
- * cancelled part way. Grids the walk does not take (wrapped, triangle, polar) go to the
- * general form, so they are not compared here. */
+ * cancelled part way. Grids the walk does not take (wrapped, triangle) go to the general
+ * form, so they are not compared here. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -45,9 +45,11 @@ static void test_same_maze_and_events(void **state)
         {AMZ_TOPO_HEX, 10, 11, 2, 0, false},    {AMZ_TOPO_OCTAGON, 1, 1, 1, 0, false},
         {AMZ_TOPO_OCTAGON, 1, 7, 1, 0, false},  {AMZ_TOPO_OCTAGON, 7, 1, 1, 0, false},
         {AMZ_TOPO_OCTAGON, 2, 2, 1, 0, false},  {AMZ_TOPO_OCTAGON, 9, 6, 1, 0, false},
-        {AMZ_TOPO_OCTAGON, 24, 17, 1, 0, false},
+        {AMZ_TOPO_OCTAGON, 24, 17, 1, 0, false}, {AMZ_TOPO_POLAR, 6, 1, 1, 0, false},
+        {AMZ_TOPO_POLAR, 6, 2, 1, 0, false},    {AMZ_TOPO_POLAR, 3, 12, 1, 0, false},
+        {AMZ_TOPO_POLAR, 6, 20, 1, 0, false},   {AMZ_TOPO_POLAR, 12, 9, 1, 0, false},
     };
-    int stairs = 0, squares = 0;
+    int stairs = 0, squares = 0, inward = 0;
     for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++)
         for (uint64_t seed = 1; seed <= (uint64_t)TU_REPS(12); seed++)
             for (int masked = 0; masked < 2; masked++) {
@@ -69,6 +71,7 @@ static void test_same_maze_and_events(void **state)
                         continue;
                     stairs += g->levels > 1 && d >= (g->topology == AMZ_TOPO_HEX ? AMZ_HEX_U : AMZ_SQ_U);
                     squares += g->topology == AMZ_TOPO_OCTAGON && (d & 1);
+                    inward += g->topology == AMZ_TOPO_POLAR && d == AMZ_POLAR_IN;
                 }
                 /* Cancelled a third of the way: the same partial maze. */
                 if (fast.n > 3) {
@@ -88,6 +91,7 @@ static void test_same_maze_and_events(void **state)
             }
     assert_true(stairs > 100);
     assert_true(squares > 100);
+    assert_true(inward > 100);
 }
 
 int main(void)
