@@ -49,10 +49,10 @@ amz_status gen_walk_any_wilson(walker *w);
 amz_status gen_walk_general_aldous_broder(walker *w, uint64_t stop_at);
 amz_status gen_walk_general_wilson(walker *w);
 
-/* Wilson on a flat octagon grid, unobserved (wilson_octagon.c): walk_any.c's walks,
- * draw for draw, in a bordered byte layout; AMZ_ENOMEM (nothing done) if its byte a
- * cell cannot be had. */
-amz_status gen_wilson_octagon(walker *w);
+/* Wilson on a lattice (gen/lattice.h's modes), unobserved (wilson_lattice.c):
+ * walk_any.c's walks, draw for draw, in a bordered byte layout; AMZ_EINVAL on any other
+ * grid, AMZ_ENOMEM if its byte a cell cannot be had (nothing done either way). */
+amz_status gen_wilson_lattice(walker *w);
 
 /* Aldous-Broder from w->pos until `stop_at` cells are in the tree (aldous_broder.c). */
 amz_status gen_walk_aldous_broder(walker *w, uint64_t stop_at);

@@ -149,26 +149,25 @@ static ALWAYS_INLINE amz_status wilson(walk_mode M, walker *wk, const polar_ring
     for (amz_cell u = 0; u < m->ncells; u++) {
         if (bits_get(tree, (uint64_t)u) || !grid_exists(m, u))
             continue;
-        /* The walk: each cell left keeps its last exit direction; it ends in the tree. */
+        /* The walk: each cell left keeps its last exit direction; it ends in the tree.
+         * Places are values (a copy a step), so they can live in registers. */
         amz_cell c = u;
-        grid_at at[2], *a = &at[0], *na = &at[1];
-        grid_locate(m, c, a);
+        grid_at a = {0, 0, 0, 0, 0, 0, 0}, na = a;
+        grid_locate(m, c, &a);
         while (!bits_get(tree, (uint64_t)c)) {
             int d;
-            amz_cell nc = random_step(M, m, &g, R, wk->rng, &db, c, a, &d, na);
+            amz_cell nc = random_step(M, m, &g, R, wk->rng, &db, c, &a, &d, &na);
             any_set_nib(nib, c, (unsigned)d);
             if (obs && obs_emit(obs, AMZ_EV_ENTER, nc, -1, c))
                 return AMZ_ECANCELED;
             c = nc;
-            grid_at *t = a;
             a = na;
-            na = t;
         }
         /* The loop-erased path: the last exits from u lead into the tree. */
-        grid_locate(m, u, a);
+        grid_locate(m, u, &a);
         for (c = u; !bits_get(tree, (uint64_t)c);) {
             int d = (int)any_nib(nib, c);
-            amz_cell nc = next_cell(M, m, &g, R, c, a, d, na);
+            amz_cell nc = next_cell(M, m, &g, R, c, &a, d, &na);
             if (obs && obs_emit(obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL))
                 return AMZ_ECANCELED;
             bits_set(tree, (uint64_t)c);
@@ -176,9 +175,7 @@ static ALWAYS_INLINE amz_status wilson(walk_mode M, walker *wk, const polar_ring
             if (obs && (obs_emit(obs, AMZ_EV_CARVE, c, d, nc) || obs_progress_tick(obs, &wk->prog)))
                 return AMZ_ECANCELED;
             c = nc;
-            grid_at *t = a;
             a = na;
-            na = t;
         }
     }
     return AMZ_OK;
@@ -197,15 +194,14 @@ amz_status gen_walk_any_aldous_broder(walker *wk, uint64_t stop_at)
 
 amz_status gen_walk_any_wilson(walker *wk)
 {
+    /* Unobserved, the bordered form (the same walks); it needs a byte a cell more. */
+    if (!wk->obs && walk_mode_of(wk->m) != WALK_ANY && gen_wilson_lattice(wk) == AMZ_OK)
+        return AMZ_OK;
     switch (walk_mode_of(wk->m)) {
     case WALK_SQUARE: return wilson(WALK_SQUARE, wk, NULL);
     case WALK_HEX: return wilson(WALK_HEX, wk, NULL);
     case WALK_TRIANGLE: return wilson(WALK_TRIANGLE, wk, NULL);
-    case WALK_OCTAGON:
-        /* Unobserved, the bordered form (the same walks); it needs a byte a cell more. */
-        if (!wk->obs && gen_wilson_octagon(wk) == AMZ_OK)
-            return AMZ_OK;
-        return wilson(WALK_OCTAGON, wk, NULL);
+    case WALK_OCTAGON: return wilson(WALK_OCTAGON, wk, NULL);
     default:
         if (wk->m->topology == AMZ_TOPO_POLAR && wk->m->levels == 1) {
             polar_ring *R = gen_polar_rings_new(wk->m); /* a few bytes a ring; else the general step */

@@ -11,7 +11,7 @@
  *    such grids (Wilson a table of rings on polar grids), against the same walks through grid/topo.h from the same random
  *    stream: the same maze, edge for edge, the same events in order, with and without
  *    removed cells, and the same partial maze when cancelled a third of the way.
- * 3. Unobserved Wilson on octagon grids (its bordered form) against the general walk.
+ * 3. Unobserved Wilson on every lattice (its bordered form) against the general walk.
  * 4. grid_place_next: the place of every cell in order, without a division. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -253,7 +253,7 @@ static void test_walks_same_maze(void **state)
                 }
 }
 
-/* Unobserved Wilson on octagon grids takes the bordered form (src/gen/wilson_octagon.c):
+/* Unobserved Wilson on lattices takes the bordered form (src/gen/wilson_lattice.c):
  * against the general walk, also unobserved, from the same stream; from the root alone
  * and after Aldous-Broder has put a third of the part in the tree (houston's state). */
 static amz_status run_quiet(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed, bool general, bool third)
@@ -275,25 +275,29 @@ static amz_status run_quiet(amz_maze *m, const amz_grid *g, bool masked, uint64_
     return gen_walker_finish(&w, st, "walk", NULL);
 }
 
-static void test_octagon_wilson_unobserved(void **state)
+static void test_wilson_unobserved(void **state)
 {
     (void)state;
-    static const amz_grid oct[] = {
-        {AMZ_TOPO_OCTAGON, 1, 1, 1, 0, false}, {AMZ_TOPO_OCTAGON, 1, 6, 1, 0, false},
-        {AMZ_TOPO_OCTAGON, 6, 1, 1, 0, false}, {AMZ_TOPO_OCTAGON, 2, 2, 1, 0, false},
-        {AMZ_TOPO_OCTAGON, 7, 5, 1, 0, false}, {AMZ_TOPO_OCTAGON, 30, 21, 1, 0, false},
+    static const amz_grid more[] = {
+        {AMZ_TOPO_OCTAGON, 1, 1, 1, 0, false}, {AMZ_TOPO_OCTAGON, 6, 1, 1, 0, false},
+        {AMZ_TOPO_OCTAGON, 30, 21, 1, 0, false}, {AMZ_TOPO_HEX, 4, 3, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false},
+        {AMZ_TOPO_TRIANGLE, 4, 2, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false}, {AMZ_TOPO_SQUARE, 3, 3, 2, AMZ_WRAP_X, false},
+        {AMZ_TOPO_SQUARE, 24, 19, 1, AMZ_WRAP_Y, false}, {AMZ_TOPO_HEX, 9, 7, 3, 0, false},
     };
-    for (size_t k = 0; k < sizeof oct / sizeof oct[0]; k++)
+    const int nmore = (int)(sizeof more / sizeof more[0]);
+    for (int k = 0; k < NGRIDS + nmore; k++)
         for (uint64_t seed = 1; seed <= (uint64_t)TU_REPS(12); seed++)
             for (int v = 0; v < 4; v++) {
+                const amz_grid *g = k < NGRIDS ? &grids[k] : &more[k - NGRIDS];
                 const bool masked = v & 1, third = v & 2;
                 char what[160], size[64];
-                amz_grid_format_size(&oct[k], size, sizeof size);
-                snprintf(what, sizeof what, "unobserved wilson on octagon %s seed %llu%s%s", size,
-                         (unsigned long long)seed, masked ? " masked" : "", third ? " after aldous-broder" : "");
+                amz_grid_format_size(g, size, sizeof size);
+                snprintf(what, sizeof what, "unobserved wilson on %s %s wrap %u seed %llu%s%s",
+                         amz_topology_name(g->topology), size, g->wrap, (unsigned long long)seed,
+                         masked ? " masked" : "", third ? " after aldous-broder" : "");
                 amz_maze a, b;
-                assert_int_equal(run_quiet(&a, &oct[k], masked, seed, false, third), AMZ_OK);
-                assert_int_equal(run_quiet(&b, &oct[k], masked, seed, true, third), AMZ_OK);
+                assert_int_equal(run_quiet(&a, g, masked, seed, false, third), AMZ_OK);
+                assert_int_equal(run_quiet(&b, g, masked, seed, true, third), AMZ_OK);
                 tu_assert_same_maze(&a, &b, what);
                 amz_maze_deinit(&a);
                 amz_maze_deinit(&b);
@@ -307,7 +311,7 @@ int main(void)
         cmocka_unit_test(test_polar_places),
         cmocka_unit_test(test_place_next),
         cmocka_unit_test(test_walks_same_maze),
-        cmocka_unit_test(test_octagon_wilson_unobserved),
+        cmocka_unit_test(test_wilson_unobserved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

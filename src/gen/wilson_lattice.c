@@ -1,0 +1,196 @@
+/* wilson_lattice.c — Wilson's walks on the lattices (gen/lattice.h: square, hex and
+ * triangle with levels and wrap-around, flat octagon grids) without an observer, in a
+ * bordered byte layout where a step is one table offset and one byte load.
+ *
+ * The general walk (walk_any.c) steps by lattice.h's table and carries a column, a row
+ * and a level, wraps them, tests the bounds, then multiplies for the cell number: a
+ * chain of dependent arithmetic a step. Here each cell is a byte at a place
+ * P = ((z + zb) * (h + 2) + y + 1) * (w + 2) + x + 1, with a one-place border around
+ * every level (zb = 1 and a border level below and above when there are levels; an
+ * octagon grid's small squares are its level 1, at the octagon of the same x, y). A
+ * move from a cell of a given parity (hex: the column's, triangle: up or down,
+ * octagon: the kind) is then a fixed offset, and the new parity a table entry. Border
+ * places, places no cell has and removed cells are bytes without EXISTS, so a step
+ * into them is redrawn like a step off the grid; on a wrapped side the border byte
+ * says which way across instead (a correction of w or h rows), and the step lands on
+ * the far side. A cell's byte also holds the tree bit and the walk's exit direction.
+ * Draws are walk_any.c's draw for draw (the same span, bits and redraws), so the maze
+ * is the general form's (tests/properties/test_lattice.c). Memory: about a byte a
+ * cell, only for the run; if it cannot be had, the general walk runs instead. */
+#include "amaze/alloc.h"
+#include "core/alloc_big.h"
+#include "core/checked.h"
+#include "gen/any.h"
+#include "gen/gen_impl.h"
+#include "gen/lattice.h"
+#include "gen/walk.h"
+
+/* A cell: its exit direction, TREE and EXISTS. A border place: no EXISTS, and on a
+ * wrapped side the crossing: from the left (L), right, top or bottom border. */
+enum { B_DIR = 7, B_TREE = 8, B_EXISTS = 16 };
+enum { B_L = 1, B_R = 2, B_T = 4, B_B = 8 };
+
+typedef struct blayout {
+    int64_t pw, ph, zb, size; /* places a row, rows a level, border levels below, places (+1: a sentinel) */
+    int64_t off[2][8];        /* [parity][direction]: the step in places */
+    uint8_t ok[2][8];         /* the move exists (triangle: no N from an up cell) */
+    uint8_t next[2][8];       /* the parity reached */
+    int64_t cross[16];        /* [border flags]: the correction across wrapped sides */
+    int span[2], bits[2], odd[2]; /* walk_any.c's draw at a parity: r below span from bits, d = r (odd: 2r+1) */
+} blayout;
+
+static int64_t bplace(const blayout *L, int64_t x, int64_t y, int64_t z)
+{
+    return ((z + L->zb) * L->ph + y + 1) * L->pw + x + 1;
+}
+
+/* The parity of the cell at x, y, z in mode M. */
+static int bparity(walk_mode M, int64_t x, int64_t y, int64_t z)
+{
+    return M == WALK_HEX ? (int)(x & 1) : M == WALK_TRIANGLE ? (int)((x + y) & 1) : M == WALK_OCTAGON ? (int)z : 0;
+}
+
+static bool blayout_init(blayout *L, walk_mode M, const amz_maze *m)
+{
+    const int64_t w = m->width, h = m->height, lv = m->levels;
+    const bool oct = M == WALK_OCTAGON;
+    L->pw = w + 2;
+    L->ph = h + 2;
+    L->zb = lv > 1 ? 1 : 0;
+    const int64_t planes = oct ? 2 : lv > 1 ? lv + 2 : 1;
+    uint64_t n;
+    if (!ck_mul_u64((uint64_t)(L->pw * L->ph), (uint64_t)planes, &n) || n >= (uint64_t)INT64_MAX / 2)
+        return false;
+    L->size = (int64_t)n + 1;
+    const int64_t plane = L->pw * L->ph;
+    /* walk_any.c's walk_choices and draw_dir */
+    const int span = M == WALK_SQUARE ? (lv > 1 ? 6 : 4) : M == WALK_HEX ? (lv > 1 ? 8 : 6) : M == WALK_TRIANGLE ? (lv > 1 ? 6 : 4) : 8;
+    for (int par = 0; par < 2; par++) {
+        L->span[par] = oct && par ? 4 : span;
+        L->odd[par] = oct && par;
+        L->bits[par] = L->span[par] <= 4 ? 2 : 3;
+        for (int d = 0; d < 8; d++) {
+            const lattice_move mv = lattice_moves[M][M == WALK_SQUARE ? 0 : par][d];
+            const int np = oct ? mv.dz : M == WALK_HEX ? par ^ (mv.dx & 1) : M == WALK_TRIANGLE ? par ^ ((mv.dx + mv.dy) & 1) : 0;
+            const int dz = oct ? np - par : mv.dz;
+            L->off[par][d] = dz * plane + mv.dy * L->pw + mv.dx;
+            L->ok[par][d] = mv.ok; /* directions past the span are never drawn */
+            L->next[par][d] = (uint8_t)np;
+        }
+    }
+    for (int f = 0; f < 16; f++)
+        L->cross[f] = (f & B_L ? w : 0) - (f & B_R ? w : 0) + (f & B_T ? h * L->pw : 0) - (f & B_B ? h * L->pw : 0);
+    return true;
+}
+
+/* walk_any.c's draw_dir at a parity. */
+static ALWAYS_INLINE int bdraw(const blayout *L, amz_rng *rng, uint64_t *buf, int *left, int par)
+{
+    const int k = L->bits[par];
+    for (;;) {
+        if (*left < k) {
+            *buf = rng_next(rng);
+            *left = 64;
+        }
+        const int r = (int)(*buf & ((1u << k) - 1));
+        *buf >>= k;
+        *left -= k;
+        if (r < L->span[par])
+            return L->odd[par] ? 2 * r + 1 : r;
+    }
+}
+
+/* The place a move from p lands on (across a wrapped side if it leads there), its byte
+ * in *v; without EXISTS when there is no cell. */
+static ALWAYS_INLINE int64_t bstep(const blayout *L, const uint8_t *b, int64_t p, int par, int d, uint8_t *v)
+{
+    int64_t q = L->ok[par][d] ? p + L->off[par][d] : L->size - 1;
+    uint8_t x = b[q];
+    if (!(x & B_EXISTS) && x) {
+        q += L->cross[x & 15];
+        x = b[q];
+    }
+    *v = x;
+    return q;
+}
+
+amz_status gen_wilson_lattice(walker *wk)
+{
+    const amz_maze *m = wk->m;
+    const walk_mode M = walk_mode_of(m);
+    blayout L;
+    if (M == WALK_ANY || !blayout_init(&L, M, m))
+        return AMZ_EINVAL;
+    uint8_t *b = core_calloc_big((size_t)L.size, 1);
+    if (!b)
+        return AMZ_ENOMEM;
+    const int64_t w = m->width, h = m->height, nz = M == WALK_OCTAGON ? 2 : m->levels;
+    const bool oct = M == WALK_OCTAGON, wx = m->wrap & AMZ_WRAP_X, wy = m->wrap & AMZ_WRAP_Y;
+    /* The crossings on wrapped sides (the border's corners take both). */
+    for (int64_t z = 0; z < nz && (wx || wy); z++)
+        for (int64_t y = -1; y <= h; y++)
+            for (int64_t x = -1; x <= w; x++)
+                if (x < 0 || y < 0 || x == w || y == h)
+                    b[bplace(&L, x, y, z)] = (uint8_t)((wx && x < 0 ? B_L : 0) | (wx && x == w ? B_R : 0) |
+                                                       (wy && y < 0 ? B_T : 0) | (wy && y == h ? B_B : 0));
+    /* Cells are numbered level by level, row by row (the octagons' small squares after
+     * them, in rows one shorter). */
+    amz_cell c = 0;
+    for (int64_t z = 0; z < nz; z++)
+        for (int64_t y = 0; y < h - (oct ? z : 0); y++)
+            for (int64_t x = 0; x < w - (oct ? z : 0); x++, c++)
+                b[bplace(&L, x, y, z)] =
+                    (uint8_t)((grid_exists(m, c) ? B_EXISTS : 0) | (bits_get(wk->tree, (uint64_t)c) ? B_TREE : 0));
+    amz_rng *rng = wk->rng;
+    uint64_t buf = 0, in_tree = wk->in_tree;
+    int left = 0;
+    /* Walks start in cell order, as the general form's. */
+    for (int64_t z = 0; z < nz; z++)
+        for (int64_t y = 0; y < h - (oct ? z : 0); y++)
+            for (int64_t x = 0; x < w - (oct ? z : 0); x++) {
+                const int64_t u = bplace(&L, x, y, z);
+                if ((b[u] & (B_TREE | B_EXISTS)) != B_EXISTS) /* in the tree, or no cell */
+                    continue;
+                const int par0 = bparity(M, x, y, z);
+                /* The walk: each place left keeps its last exit; it stops in the tree. */
+                int64_t p = u;
+                int par = par0;
+                for (;;) {
+                    int d;
+                    int64_t q;
+                    uint8_t v;
+                    do {
+                        d = bdraw(&L, rng, &buf, &left, par);
+                        q = bstep(&L, b, p, par, d, &v);
+                    } while (!(v & B_EXISTS));
+                    b[p] = (uint8_t)((b[p] & ~B_DIR) | d);
+                    par = L.next[par][d];
+                    p = q;
+                    if (v & B_TREE)
+                        break;
+                }
+                /* The loop-erased path joins the tree. */
+                for (p = u, par = par0; !(b[p] & B_TREE);) {
+                    const int d = b[p] & B_DIR;
+                    uint8_t v;
+                    b[p] |= B_TREE;
+                    in_tree++;
+                    p = bstep(&L, b, p, par, d, &v);
+                    par = L.next[par][d];
+                }
+            }
+    /* Back into the walker: every cell that joined holds its exit, its parent. */
+    c = 0;
+    for (int64_t z = 0; z < nz; z++)
+        for (int64_t y = 0; y < h - (oct ? z : 0); y++)
+            for (int64_t x = 0; x < w - (oct ? z : 0); x++, c++) {
+                const uint8_t v = b[bplace(&L, x, y, z)];
+                if ((v & B_TREE) && !bits_get(wk->tree, (uint64_t)c)) {
+                    bits_set(wk->tree, (uint64_t)c);
+                    any_set_nib(wk->nib, c, v & B_DIR);
+                }
+            }
+    wk->in_tree = in_tree;
+    amz_free(b);
+    return AMZ_OK;
+}
