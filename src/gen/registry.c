@@ -56,15 +56,16 @@ static const amz_gen_info registry[] = {
      .limits = "a weave's crossings would bias its walk (no uniform weave sampler)",
      .topologies = ALL, .perfect = true, .masks = true, .work_bits = 1, .work_fixed = 0, .row_bytes = 2, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP, .any_bits = 6,
      .run = gen_aldous_broder},
+    /* wilson and houston: 6 bits, and up to 2 bytes a cell for the bordered walk on lattices */
     {.name = "wilson",
      .summary = "loop-erased random walks into the maze: uniform spanning tree",
      .limits = "a weave's crossings would bias its walk (no uniform weave sampler)",
-     .topologies = ALL, .perfect = true, .masks = true, .work_bits = 1, .work_fixed = 0, .row_bytes = 2, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP, .any_bits = 6,
+     .topologies = ALL, .perfect = true, .masks = true, .work_bits = 1, .work_fixed = 0, .row_bytes = 2, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP, .any_bits = 22,
      .run = gen_wilson},
     {.name = "houston",
      .summary = "aldous-broder for a third of the cells, then wilson: close to, not exactly, uniform",
      .limits = "a weave's crossings would bias its walk (no uniform weave sampler)",
-     .topologies = ALL, .perfect = true, .masks = true, .work_bits = 1, .work_fixed = 0, .row_bytes = 2, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP, .any_bits = 6,
+     .topologies = ALL, .perfect = true, .masks = true, .work_bits = 1, .work_fixed = 0, .row_bytes = 2, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP, .any_bits = 22,
      .run = gen_houston},
     /* the bucket queue peaks near one edge per cell */
     {.name = "prim",

@@ -16,7 +16,8 @@
  * the far side. A cell's byte also holds the tree bit and the walk's exit direction.
  * Draws are walk_any.c's draw for draw (the same span, bits and redraws), so the maze
  * is the general form's (tests/properties/test_lattice.c). Memory: about a byte a
- * cell, only for the run; if it cannot be had, the general walk runs instead. */
+ * cell, only for the run, and never over 2 (thin grids take the general walk, as do
+ * runs where the bytes cannot be had). */
 #include "amaze/alloc.h"
 #include "core/alloc_big.h"
 #include "core/checked.h"
@@ -62,6 +63,10 @@ static bool blayout_init(blayout *L, walk_mode M, const amz_maze *m)
     if (!ck_mul_u64((uint64_t)(L->pw * L->ph), (uint64_t)planes, &n) || n >= (uint64_t)INT64_MAX / 2)
         return false;
     L->size = (int64_t)n + 1;
+    /* At most 2 bytes a cell (the generators' memory estimate): not on thin grids, where
+     * the border would outweigh the cells. */
+    if ((uint64_t)L->size > 2 * (uint64_t)m->ncells)
+        return false;
     const int64_t plane = L->pw * L->ph;
     /* walk_any.c's walk_choices and draw_dir */
     const int span = M == WALK_SQUARE ? (lv > 1 ? 6 : 4) : M == WALK_HEX ? (lv > 1 ? 8 : 6) : M == WALK_TRIANGLE ? (lv > 1 ? 6 : 4) : 8;
