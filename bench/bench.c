@@ -279,6 +279,9 @@ static void bench_grids(int runs, int big)
         {{AMZ_TOPO_POLAR, 6, 564, 1, 0, false}},        {{AMZ_TOPO_SQUARE, 100, 100, 100, 0, false}},
         {{AMZ_TOPO_SQUARE, 1000, 1000, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false}},
         {{AMZ_TOPO_SQUARE, 1000, 1000, 1, 0, true}},
+        {{AMZ_TOPO_HEX, 1000, 1000, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false}},
+        {{AMZ_TOPO_TRIANGLE, 1000, 1000, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false}},
+        {{AMZ_TOPO_HEX, 100, 100, 100, 0, false}},
     };
     static const char *const algos[] = {"backtracker", "wilson"};
     printf("\ngrids: about 1e6 cells each (polar 564 rings: %lld cells); x square = CPU rate / square's in this run\n",

@@ -139,19 +139,24 @@ amz_status gen_backtracker_any(amz_maze *m, amz_rng *rng, const amz_gen_options 
     return st;
 }
 
-/* ---- levels and octagons ----
+/* ---- every other grid but weaves ----
  *
- * gen_backtracker_any's walk, draw for draw (so the same maze for a seed), on square and
- * hex grids of levels, flat octagon grids and polar grids, none of them wrapped: the walk
- * carries its place (column, row and level, or for the octagon the kind of cell, as
- * lattice.h's z; ring and index on a polar grid, with gen/rings.h's table), a cell's
+ * gen_backtracker_any's walk, draw for draw (so the same maze for a seed), on every grid
+ * but weaves and plain square and hex ones: square, hex and triangle grids with levels
+ * and wrap-around, flat octagon and polar grids. The walk carries its place (column,
+ * row and level, or for the octagon the kind of cell, as lattice.h's z; ring and index
+ * on a polar grid, with gen/rings.h's table), a cell's
  * neighbours are offsets with bounds tests on that place, and the free ones
  * are gathered without branches, instead of locating the cell by division and stepping
  * each direction through grid/topo.h. Removed cells get a parent field before the walk
  * (never followed), so they read as taken. Held to the general form by
  * tests/properties/test_backtracker_paths.c. */
-/* The lattice.h moves of topology T (square, hex, octagon). */
-#define STACK_MODE(T) ((T) == AMZ_TOPO_HEX ? WALK_HEX : (T) == AMZ_TOPO_OCTAGON ? WALK_OCTAGON : WALK_SQUARE)
+/* The lattice.h moves of topology T (square, hex, triangle, octagon). */
+#define STACK_MODE(T)                                                                                          \
+    ((T) == AMZ_TOPO_HEX        ? WALK_HEX                                                                     \
+     : (T) == AMZ_TOPO_TRIANGLE ? WALK_TRIANGLE                                                                \
+     : (T) == AMZ_TOPO_OCTAGON  ? WALK_OCTAGON                                                                 \
+                                : WALK_SQUARE)
 
 static ALWAYS_INLINE int stack_nbrs(amz_topology T, const amz_maze *m, const polar_ring *R, amz_cell c,
                                     const grid_at *a, amz_cell *nb)
@@ -198,11 +203,14 @@ static ALWAYS_INLINE int stack_nbrs(amz_topology T, const amz_maze *m, const pol
         nb[AMZ_OCT_NW] = n && we ? s - w : AMZ_NO_CELL;
         return 8;
     }
-    const int nd = T == AMZ_TOPO_HEX ? 6 : 4, par = T == AMZ_TOPO_HEX ? x & 1 : 0;
+    const int nd = T == AMZ_TOPO_HEX ? 6 : 4;
+    const int par = T == AMZ_TOPO_HEX ? x & 1 : T == AMZ_TOPO_TRIANGLE ? (x + y) & 1 : 0;
+    const bool wx = m->wrap & AMZ_WRAP_X, wy = m->wrap & AMZ_WRAP_Y;
     for (int d = 0; d < nd; d++) {
         const lattice_move mv = lattice_moves[STACK_MODE(T)][par][d];
-        const bool in = (uint32_t)(x + mv.dx) < (uint32_t)w && (uint32_t)(y + mv.dy) < (uint32_t)h;
-        nb[d] = in ? c + (amz_cell)mv.dy * w + mv.dx : AMZ_NO_CELL;
+        const int32_t nx = lattice_wrap(x + mv.dx, w, wx), ny = lattice_wrap(y + mv.dy, h, wy);
+        const bool in = mv.ok && (uint32_t)nx < (uint32_t)w && (uint32_t)ny < (uint32_t)h;
+        nb[d] = in ? c + (amz_cell)(ny - y) * w + (nx - x) : AMZ_NO_CELL;
     }
     nb[nd] = a->z + 1 < m->levels ? c + plane : AMZ_NO_CELL; /* U */
     nb[nd + 1] = a->z > 0 ? c - plane : AMZ_NO_CELL;          /* D */
@@ -210,7 +218,8 @@ static ALWAYS_INLINE int stack_nbrs(amz_topology T, const amz_maze *m, const pol
 }
 
 /* The place of `to`, c's neighbour in direction d. */
-static ALWAYS_INLINE void stack_move(amz_topology T, const polar_ring *R, grid_at *a, int d, amz_cell to)
+static ALWAYS_INLINE void stack_move(amz_topology T, const amz_maze *m, const polar_ring *R, grid_at *a, int d,
+                                      amz_cell to)
 {
     if (T == AMZ_TOPO_POLAR) {
         static const int8_t dr[AMZ_POLAR_OUT + 2] = {-1, 0, 0, 1, 1};
@@ -219,10 +228,10 @@ static ALWAYS_INLINE void stack_move(amz_topology T, const polar_ring *R, grid_a
         return;
     }
     const walk_mode M = STACK_MODE(T);
-    const int par = M == WALK_HEX ? a->x & 1 : M == WALK_OCTAGON ? a->z : 0;
+    const int par = M == WALK_HEX ? a->x & 1 : M == WALK_TRIANGLE ? (a->x + a->y) & 1 : M == WALK_OCTAGON ? a->z : 0;
     const lattice_move mv = lattice_moves[M][par][d];
-    a->x += mv.dx;
-    a->y += mv.dy;
+    a->x = lattice_wrap(a->x + mv.dx, m->width, m->wrap & AMZ_WRAP_X);
+    a->y = lattice_wrap(a->y + mv.dy, m->height, m->wrap & AMZ_WRAP_Y);
     a->z = M == WALK_OCTAGON ? mv.dz : a->z + mv.dz;
 }
 
@@ -263,7 +272,7 @@ static ALWAYS_INLINE amz_status stack_walk(amz_topology T, amz_maze *m, const po
             if (obs && (obs_emit(obs, AMZ_EV_CARVE, c, d, to) || obs_emit(obs, AMZ_EV_VISIT, to, -1, AMZ_NO_CELL) ||
                         obs_progress_tick(obs, &prog)))
                 st = AMZ_ECANCELED;
-            stack_move(T, R, &a, d, to);
+            stack_move(T, m, R, &a, d, to);
             c = to;
             continue;
         }
@@ -272,7 +281,7 @@ static ALWAYS_INLINE amz_status stack_walk(amz_topology T, amz_maze *m, const po
         const int back = (int)any_nib(par, c);
         if (obs && obs_emit(obs, AMZ_EV_BACKTRACK, c, back, nb[back]))
             st = AMZ_ECANCELED;
-        stack_move(T, R, &a, back, nb[back]);
+        stack_move(T, m, R, &a, back, nb[back]);
         c = nb[back];
     }
     return st;
@@ -281,11 +290,12 @@ static ALWAYS_INLINE amz_status stack_walk(amz_topology T, amz_maze *m, const po
 /* Whether backtracker_stack takes m. */
 static bool stack_fits(const amz_maze *m)
 {
-    if (m->wrap || m->weave)
+    if (m->weave)
         return false;
     if (m->topology == AMZ_TOPO_OCTAGON || m->topology == AMZ_TOPO_POLAR)
-        return m->levels == 1;
-    return m->levels > 1 && (m->topology == AMZ_TOPO_SQUARE || m->topology == AMZ_TOPO_HEX);
+        return m->levels == 1 && !m->wrap;
+    /* plain square and hex grids have the faster padded walk */
+    return m->topology == AMZ_TOPO_TRIANGLE || !amz_maze_is_plain(m);
 }
 
 static amz_status backtracker_stack(amz_maze *m, amz_rng *rng, const amz_observer *obs, amz_error *err)
@@ -305,6 +315,7 @@ static amz_status backtracker_stack(amz_maze *m, amz_rng *rng, const amz_observe
     case AMZ_TOPO_OCTAGON: st = stack_walk(AMZ_TOPO_OCTAGON, m, NULL, rng, par, obs); break;
     case AMZ_TOPO_POLAR: st = stack_walk(AMZ_TOPO_POLAR, m, R, rng, par, obs); break;
     case AMZ_TOPO_HEX: st = stack_walk(AMZ_TOPO_HEX, m, NULL, rng, par, obs); break;
+    case AMZ_TOPO_TRIANGLE: st = stack_walk(AMZ_TOPO_TRIANGLE, m, NULL, rng, par, obs); break;
     default: st = stack_walk(AMZ_TOPO_SQUARE, m, NULL, rng, par, obs); break;
     }
     amz_free(par);

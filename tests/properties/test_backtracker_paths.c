@@ -1,11 +1,10 @@
-/* test_backtracker_paths.c — the backtracker's walk on square and hex grids of levels,
- * octagon and polar grids (src/gen/backtracker.c, backtracker_stack) against its general
+/* test_backtracker_paths.c — the backtracker's walk on square, hex and triangle grids
+ * with levels and wrap-around, octagon and polar grids (src/gen/backtracker.c, backtracker_stack) against its general
  * form through grid/topo.h (gen_backtracker_any), which the grid tests check for
  * perfection and uniform coverage: from the same random stream both must make the same
  * maze, edge for edge, and report the same events in the same order, on many sizes (one
  * row, column or level, odd and even sides), with and without removed cells, and
- * cancelled part way. Grids the walk does not take (wrapped, triangle) go to the general
- * form, so they are not compared here. */
+ * cancelled part way. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -48,8 +47,14 @@ static void test_same_maze_and_events(void **state)
         {AMZ_TOPO_OCTAGON, 24, 17, 1, 0, false}, {AMZ_TOPO_POLAR, 6, 1, 1, 0, false},
         {AMZ_TOPO_POLAR, 6, 2, 1, 0, false},    {AMZ_TOPO_POLAR, 3, 12, 1, 0, false},
         {AMZ_TOPO_POLAR, 6, 20, 1, 0, false},   {AMZ_TOPO_POLAR, 12, 9, 1, 0, false},
+        {AMZ_TOPO_TRIANGLE, 2, 1, 1, 0, false}, {AMZ_TOPO_TRIANGLE, 9, 6, 1, 0, false},
+        {AMZ_TOPO_TRIANGLE, 6, 5, 3, 0, false}, {AMZ_TOPO_TRIANGLE, 8, 6, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false},
+        {AMZ_TOPO_TRIANGLE, 4, 2, 2, AMZ_WRAP_Y, false}, {AMZ_TOPO_SQUARE, 3, 3, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false},
+        {AMZ_TOPO_SQUARE, 9, 7, 1, AMZ_WRAP_X, false}, {AMZ_TOPO_SQUARE, 5, 4, 3, AMZ_WRAP_X | AMZ_WRAP_Y, false},
+        {AMZ_TOPO_HEX, 4, 3, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false}, {AMZ_TOPO_HEX, 8, 5, 1, AMZ_WRAP_Y, false},
+        {AMZ_TOPO_HEX, 6, 4, 2, AMZ_WRAP_X, false},
     };
-    int stairs = 0, squares = 0, inward = 0;
+    int stairs = 0, squares = 0, inward = 0, across = 0;
     for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++)
         for (uint64_t seed = 1; seed <= (uint64_t)TU_REPS(12); seed++)
             for (int masked = 0; masked < 2; masked++) {
@@ -72,6 +77,11 @@ static void test_same_maze_and_events(void **state)
                     stairs += g->levels > 1 && d >= (g->topology == AMZ_TOPO_HEX ? AMZ_HEX_U : AMZ_SQ_U);
                     squares += g->topology == AMZ_TOPO_OCTAGON && (d & 1);
                     inward += g->topology == AMZ_TOPO_POLAR && d == AMZ_POLAR_IN;
+                    if (g->wrap) { /* a carve across a wrapped side joins cells more than a step apart */
+                        const int64_t w = g->width, plane = w * g->height;
+                        const int64_t p = fast.ev[k].cell % plane, q = fast.ev[k].other % plane;
+                        across += llabs(p % w - q % w) > 1 || llabs(p / w - q / w) > 1;
+                    }
                 }
                 /* Cancelled a third of the way: the same partial maze. */
                 if (fast.n > 3) {
@@ -92,6 +102,7 @@ static void test_same_maze_and_events(void **state)
     assert_true(stairs > 100);
     assert_true(squares > 100);
     assert_true(inward > 100);
+    assert_true(across > 100);
 }
 
 int main(void)
