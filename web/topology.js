@@ -86,10 +86,11 @@ export const GEOMETRY = Object.freeze({ square, hex });
 // need that the outlines do not say (the direction names, the weave's neighbours).
 export function outlineData(m) {
   const g = m.geometry(), dirs = Array.from({ length: m.ndirs }, (_, d) => m.amaze.str(m.amaze.x.web_dir_name(m.amaze.topologyId(m.topology), d)));
-  // A weave cell's under-passage (N2 ...) jumps over a cell: its far end, for the tunnel.
+  // A weave cell's under-passage (N2 ...) jumps over a cell: its far end and the cell
+  // it passes under (the crossing, its neighbour the plain way), for the bridge.
   const under = [];
   if (m.weave) for (let c = 0; c < m.ncells; c++) for (let d = 0; d < m.ndirs; d++)
-    if (/2$/.test(dirs[d]) && m.open(c, d)) under.push(c, d, m.neighbor(c, d));
+    if (/2$/.test(dirs[d]) && m.open(c, d)) under.push(c, d, m.neighbor(c, d), m.neighbor(c, dirs.indexOf(dirs[d].slice(0, -1))));
   // The way back of every edge (an animation opens both sides of a carved wall).
   const back = new Int8Array(m.ncells * m.ndirs);
   for (let c = 0; c < m.ncells; c++) for (let d = 0; d < m.ndirs; d++) back[c * m.ndirs + d] = m.amaze.x.web_maze_back(m.ptr, c, d);

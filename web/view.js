@@ -57,6 +57,30 @@ export function blockImage(w, h, open, colorOf = () => 0, hidden = null) {
   return { data, width: bw, height: bh };
 }
 
+// The walls of a weave crossing (a square cell with corners pts, centre cx, cy; its
+// tunnel N-S when axis is 0, W-E when 1) into walls, its four corners into corners:
+// each side's two end pieces (a quarter of the side each), the bridge's two walls
+// across the cell a quarter in, and the tunnel's walls from its gaps to the bridge.
+export const CROSS_INSET = 0.25;
+function bridge(walls, corners, pts, cx, cy, axis) {
+  const f = CROSS_INSET, h = Math.abs(pts[0][0] - cx), at = (u, v) => (axis ? [cx + v, cy + u] : [cx + u, cy + v]);
+  const seg = (p, q) => { walls.moveTo(p[0], p[1]); walls.lineTo(q[0], q[1]); };
+  for (let i = 0; i < pts.length; i++) {
+    const p = pts[i], q = pts[(i + 1) % pts.length], dx = q[0] - p[0], dy = q[1] - p[1];
+    seg(p, [p[0] + f * dx, p[1] + f * dy]);
+    seg([q[0] - f * dx, q[1] - f * dy], q);
+  }
+  const k = h - f * 2 * h; // a quarter of the cell in from its sides
+  for (const side of [-1, 1]) {
+    seg(at(-h, side * k), at(h, side * k)); // the bridge
+    for (const across of [-1, 1]) seg(at(across * k, side * h), at(across * k, side * k)); // the tunnel
+  }
+  for (const [u, v] of [[-h, -h], [k, -h], [-h, k], [k, k]]) {
+    const [x, y] = at(u, v);
+    corners.rect(x, y, h - k, h - k);
+  }
+}
+
 export class MazeView {
   // canvas: the on-screen canvas; box: its container (sets the largest size).
   constructor(canvas, box) {
@@ -437,9 +461,9 @@ export class MazeView {
   }
 
   // Any grid from the library's outlines (topology.js, outlineGeometry): the cells in
-  // sight filled by colour, every closed side a wall, weave under-passages as dashed
-  // tunnels through the cell they pass under, stairs as up and down marks, then the
-  // overlays and the ends as drawOutlines draws them.
+  // sight filled by colour, every closed side a wall, weave crossings as bridges over
+  // their tunnels, stairs as up and down marks, then the overlays and the ends as
+  // drawOutlines draws them.
   drawLibrary() {
     const ctx = this.ctx, s = this.scale, m = this.maze, g = this.geo, n = m.cells.length;
     const x0 = -this.ox / s - 1, y0 = -this.oy / s - 1, x1 = (this.canvas.width - this.ox) / s + 1, y1 = (this.canvas.height - this.oy) / s + 1;
@@ -459,17 +483,28 @@ export class MazeView {
       ctx.fillStyle = COLORS[PALETTE[k]];
       ctx.fill(p);
     }
-    // A side whose direction (or its under-passage) is open is no wall.
-    const tunnel = new Set();
-    for (let i = 0; i < g.under.length; i += 3) {
-      const a = g.under[i], b = g.under[i + 2], d = g.base(g.under[i + 1]);
+    // Weave crossings, drawn as the pictures draw them (src/render/img_any.c): the cell
+    // an under-passage runs beneath is a bridge between walls a quarter cell in, the
+    // tunnel comes in through gaps in its other two sides, between walls that stop at
+    // the bridge's, and the four corners are background. A crossing draws its own sides
+    // (their end pieces); the cells the tunnel joins leave the sides they share with it.
+    const cross = new Map(), tunnel = new Set();
+    for (let i = 0; i < g.under.length; i += 4) {
+      const a = g.under[i], d2 = g.under[i + 1], b = g.under[i + 2], mid = g.under[i + 3], d = g.base(d2);
+      if (!(this.open[a] & (1 << d2))) continue; // not carved yet (an animation)
+      cross.set(mid, d % 2); // 0: the tunnel runs N-S, 1: W-E
       tunnel.add(`${a},${d}`);
       tunnel.add(`${b},${(d + 2) % 4}`); // weave grids are square: N-S, E-W
     }
-    const walls = new Path2D(), stairs = [];
+    const walls = new Path2D(), corners = new Path2D(), stairs = [];
     for (let c = 0; c < n; c++) {
       if (!seen(c) || (this.hidden && this.hidden[c])) continue;
       const o = this.open[c], { pts, dirOf } = g.polys[c];
+      const axis = cross.get(c);
+      if (axis !== undefined) {
+        bridge(walls, corners, pts, g.centers[2 * c], g.centers[2 * c + 1], axis);
+        continue;
+      }
       for (let i = 0; i < pts.length; i++) {
         if (o & (1 << dirOf[i]) || tunnel.has(`${c},${dirOf[i]}`)) continue;
         const q = pts[(i + 1) % pts.length];
@@ -479,23 +514,17 @@ export class MazeView {
       if (g.U >= 0 && o & (1 << g.U)) stairs.push([c, -1]);
       if (g.D >= 0 && o & (1 << g.D)) stairs.push([c, 1]);
     }
+    if (cross.size) { // the corners show what is behind the maze, as removed cells do
+      ctx.save();
+      ctx.globalCompositeOperation = 'destination-out';
+      ctx.fill(corners);
+      ctx.restore();
+    }
     ctx.lineJoin = 'round';
     ctx.lineCap = 'round';
     ctx.strokeStyle = COLORS.wall;
     ctx.lineWidth = Math.max(1 / s, 0.12);
     ctx.stroke(walls);
-    if (g.under.length) {
-      const t = new Path2D();
-      for (let i = 0; i < g.under.length; i += 3) {
-        const a = g.under[i], b = g.under[i + 2];
-        t.moveTo(g.centers[2 * a], g.centers[2 * a + 1]);
-        t.lineTo(g.centers[2 * b], g.centers[2 * b + 1]);
-      }
-      ctx.setLineDash([0.15, 0.15]);
-      ctx.lineWidth = Math.max(1 / s, 0.08);
-      ctx.stroke(t);
-      ctx.setLineDash([]);
-    }
     // Stairs: a small triangle pointing up (to the level before) or down.
     ctx.fillStyle = COLORS.wall;
     for (const [c, dir] of stairs) {

@@ -76,6 +76,34 @@ export async function suiteGrids(t) {
     const how = o.t === 'square' && o.wrap ? drawn.blocks : drawn.outlines;
     t.check(how && drawn.cells > 0 && drawn.missing === 0 && drawn.ink > drawn.area / 4,
       `${tag}: drawn ${drawn.outlines ? 'from the library\'s outlines' : 'as blocks'} (${drawn.cells} cells, ${Math.round((100 * drawn.ink) / drawn.area)}% of the canvas inked)`);
+    // Weave crossings as the pictures draw them: each crossing's four corners show what
+    // is behind the maze, its tunnel's two gaps are open floor, the bridge's walls ink.
+    if (o.weave) {
+      const x = await page.evaluate(() => {
+        const v = window.amazeApp.maze.view, g = v.geo, s = v.scale;
+        const px = v.ctx.getImageData(0, 0, v.canvas.width, v.canvas.height).data;
+        const at = (mx, my) => { // alpha and darkness of the model point's pixel, or null off the canvas
+          const X = Math.round(v.ox + s * mx), Y = Math.round(v.oy + s * my);
+          if (X < 0 || Y < 0 || X >= v.canvas.width || Y >= v.canvas.height) return null;
+          const i = 4 * (Y * v.canvas.width + X);
+          return { a: px[i + 3], dark: px[i] + px[i + 1] + px[i + 2] < 200 };
+        };
+        let crossings = 0, bad = 0, why = '';
+        for (let i = 0; i < g.under.length; i += 4) {
+          const mid = g.under[i + 3], d = g.base(g.under[i + 1]), cx = g.centers[2 * mid], cy = g.centers[2 * mid + 1];
+          const along = d % 2 ? [1, 0] : [0, 1]; // the tunnel's way
+          const pt = (u, w) => at(cx + along[1] * u + along[0] * w, cy + along[0] * u + along[1] * w); // u across, w along
+          const corners = [pt(-0.4, -0.4), pt(0.4, -0.4), pt(-0.4, 0.4), pt(0.4, 0.4)];
+          const gaps = [pt(0, -0.47), pt(0, 0.47)], bridgeWalls = [pt(0.1, -0.25), pt(0.1, 0.25)];
+          if ([...corners, ...gaps, ...bridgeWalls].some((q) => q === null)) continue;
+          crossings++;
+          const ok = corners.every((q) => q.a === 0) && gaps.every((q) => q.a > 0 && !q.dark) && bridgeWalls.every((q) => q.dark);
+          if (!ok && !bad++) why = ` (cell ${mid}: corners ${corners.map((q) => q.a)}, gaps ${gaps.map((q) => q.dark)}, bridge ${bridgeWalls.map((q) => q.dark)})`;
+        }
+        return { crossings, bad, why };
+      });
+      t.check(x.crossings > 0 && x.bad === 0, `${tag}: ${x.crossings} weave crossings drawn as bridges over gaps${x.why}`);
+    }
     // Solve, with the path kept: the .amz with the solution equals generate | solve.
     await t.click('#solve');
     const path = await page.evaluate(() => window.amazeApp.maze.solution);
