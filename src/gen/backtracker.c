@@ -158,7 +158,10 @@ amz_status gen_backtracker_any(amz_maze *m, amz_rng *rng, const amz_gen_options 
      : (T) == AMZ_TOPO_OCTAGON  ? WALK_OCTAGON                                                                 \
                                 : WALK_SQUARE)
 
-static ALWAYS_INLINE int stack_nbrs(amz_topology T, const amz_maze *m, const polar_ring *R, amz_cell c,
+/* What a rectangular grid has, as constants of each instance of the walk: levels, wrap. */
+enum { ST_LEVELS = 1, ST_WRAP = 2 };
+
+static ALWAYS_INLINE int stack_nbrs(amz_topology T, unsigned F, const amz_maze *m, const polar_ring *R, amz_cell c,
                                     const grid_at *a, amz_cell *nb)
 {
     const int32_t w = m->width, h = m->height, x = a->x, y = a->y;
@@ -205,20 +208,22 @@ static ALWAYS_INLINE int stack_nbrs(amz_topology T, const amz_maze *m, const pol
     }
     const int nd = T == AMZ_TOPO_HEX ? 6 : 4;
     const int par = T == AMZ_TOPO_HEX ? x & 1 : T == AMZ_TOPO_TRIANGLE ? (x + y) & 1 : 0;
-    const bool wx = m->wrap & AMZ_WRAP_X, wy = m->wrap & AMZ_WRAP_Y;
+    const bool wx = (F & ST_WRAP) && (m->wrap & AMZ_WRAP_X), wy = (F & ST_WRAP) && (m->wrap & AMZ_WRAP_Y);
     for (int d = 0; d < nd; d++) {
         const lattice_move mv = lattice_moves[STACK_MODE(T)][par][d];
         const int32_t nx = lattice_wrap(x + mv.dx, w, wx), ny = lattice_wrap(y + mv.dy, h, wy);
         const bool in = mv.ok && (uint32_t)nx < (uint32_t)w && (uint32_t)ny < (uint32_t)h;
         nb[d] = in ? c + (amz_cell)(ny - y) * w + (nx - x) : AMZ_NO_CELL;
     }
+    if (!(F & ST_LEVELS))
+        return nd;
     nb[nd] = a->z + 1 < m->levels ? c + plane : AMZ_NO_CELL; /* U */
     nb[nd + 1] = a->z > 0 ? c - plane : AMZ_NO_CELL;          /* D */
     return nd + 2;
 }
 
 /* The place of `to`, c's neighbour in direction d. */
-static ALWAYS_INLINE void stack_move(amz_topology T, const amz_maze *m, const polar_ring *R, grid_at *a, int d,
+static ALWAYS_INLINE void stack_move(amz_topology T, unsigned F, const amz_maze *m, const polar_ring *R, grid_at *a, int d,
                                       amz_cell to)
 {
     if (T == AMZ_TOPO_POLAR) {
@@ -230,9 +235,9 @@ static ALWAYS_INLINE void stack_move(amz_topology T, const amz_maze *m, const po
     const walk_mode M = STACK_MODE(T);
     const int par = M == WALK_HEX ? a->x & 1 : M == WALK_TRIANGLE ? (a->x + a->y) & 1 : M == WALK_OCTAGON ? a->z : 0;
     const lattice_move mv = lattice_moves[M][par][d];
-    a->x = lattice_wrap(a->x + mv.dx, m->width, m->wrap & AMZ_WRAP_X);
-    a->y = lattice_wrap(a->y + mv.dy, m->height, m->wrap & AMZ_WRAP_Y);
-    a->z = M == WALK_OCTAGON ? mv.dz : a->z + mv.dz;
+    a->x = lattice_wrap(a->x + mv.dx, m->width, (F & ST_WRAP) && (m->wrap & AMZ_WRAP_X));
+    a->y = lattice_wrap(a->y + mv.dy, m->height, (F & ST_WRAP) && (m->wrap & AMZ_WRAP_Y));
+    a->z = M == WALK_OCTAGON ? mv.dz : (F & ST_LEVELS) ? a->z + mv.dz : a->z;
 }
 
 /* The direction from `to` back to c, c at a (grid_back_at's, with the ring table). */
@@ -245,7 +250,7 @@ static ALWAYS_INLINE int stack_back(amz_topology T, const polar_ring *R, const g
     return AMZ_POLAR_OUT + (R[a->ring].in_shift ? (int)(a->i & 1) : 0);
 }
 
-static ALWAYS_INLINE amz_status stack_walk(amz_topology T, amz_maze *m, const polar_ring *R, amz_rng *rng,
+static ALWAYS_INLINE amz_status stack_walk(amz_topology T, unsigned F, amz_maze *m, const polar_ring *R, amz_rng *rng,
                                            uint8_t *par, const amz_observer *obs)
 {
     const amz_cell root = m->start;
@@ -255,7 +260,7 @@ static ALWAYS_INLINE amz_status stack_walk(amz_topology T, amz_maze *m, const po
     obs_progress prog = {0, 0, 0, 0};
     amz_status st = walk_start(m, par, root, obs, &prog);
     while (st == AMZ_OK) {
-        const int span = stack_nbrs(T, m, R, c, &a, nb);
+        const int span = stack_nbrs(T, F, m, R, c, &a, nb);
         int dirs[AMZ_MAX_DIRS], n = 0;
         for (int d = 0; d < span; d++) {
             const amz_cell t = nb[d] != AMZ_NO_CELL ? nb[d] : c; /* c is taken: no test, no branch */
@@ -272,7 +277,7 @@ static ALWAYS_INLINE amz_status stack_walk(amz_topology T, amz_maze *m, const po
             if (obs && (obs_emit(obs, AMZ_EV_CARVE, c, d, to) || obs_emit(obs, AMZ_EV_VISIT, to, -1, AMZ_NO_CELL) ||
                         obs_progress_tick(obs, &prog)))
                 st = AMZ_ECANCELED;
-            stack_move(T, m, R, &a, d, to);
+            stack_move(T, F, m, R, &a, d, to);
             c = to;
             continue;
         }
@@ -281,7 +286,7 @@ static ALWAYS_INLINE amz_status stack_walk(amz_topology T, amz_maze *m, const po
         const int back = (int)any_nib(par, c);
         if (obs && obs_emit(obs, AMZ_EV_BACKTRACK, c, back, nb[back]))
             st = AMZ_ECANCELED;
-        stack_move(T, m, R, &a, back, nb[back]);
+        stack_move(T, F, m, R, &a, back, nb[back]);
         c = nb[back];
     }
     return st;
@@ -298,6 +303,23 @@ static bool stack_fits(const amz_maze *m)
     return m->topology == AMZ_TOPO_TRIANGLE || !amz_maze_is_plain(m);
 }
 
+/* One instance a rectangular topology and shape (levels, wrap), so the loops unroll. */
+#define STACK_SHAPES(T)                                                                                        \
+    (F == 0          ? stack_walk(T, 0, m, NULL, rng, par, obs)                                               \
+     : F == ST_LEVELS ? stack_walk(T, ST_LEVELS, m, NULL, rng, par, obs)                                      \
+     : F == ST_WRAP   ? stack_walk(T, ST_WRAP, m, NULL, rng, par, obs)                                        \
+                      : stack_walk(T, ST_LEVELS | ST_WRAP, m, NULL, rng, par, obs))
+static amz_status stack_rect(amz_maze *m, amz_rng *rng, uint8_t *par, const amz_observer *obs)
+{
+    const unsigned F = (m->levels > 1 ? ST_LEVELS : 0) | (m->wrap ? ST_WRAP : 0);
+    switch (m->topology) {
+    case AMZ_TOPO_HEX: return STACK_SHAPES(AMZ_TOPO_HEX);
+    case AMZ_TOPO_TRIANGLE: return STACK_SHAPES(AMZ_TOPO_TRIANGLE);
+    default: return STACK_SHAPES(AMZ_TOPO_SQUARE);
+    }
+}
+#undef STACK_SHAPES
+
 static amz_status backtracker_stack(amz_maze *m, amz_rng *rng, const amz_observer *obs, amz_error *err)
 {
     uint8_t *par = any_nibbles_new(m->ncells);
@@ -310,14 +332,9 @@ static amz_status backtracker_stack(amz_maze *m, amz_rng *rng, const amz_observe
         for (amz_cell c = 0; c < m->ncells; c++)
             if (!grid_exists(m, c))
                 any_set_nib(par, c, 0);
-    amz_status st;
-    switch (m->topology) {
-    case AMZ_TOPO_OCTAGON: st = stack_walk(AMZ_TOPO_OCTAGON, m, NULL, rng, par, obs); break;
-    case AMZ_TOPO_POLAR: st = stack_walk(AMZ_TOPO_POLAR, m, R, rng, par, obs); break;
-    case AMZ_TOPO_HEX: st = stack_walk(AMZ_TOPO_HEX, m, NULL, rng, par, obs); break;
-    case AMZ_TOPO_TRIANGLE: st = stack_walk(AMZ_TOPO_TRIANGLE, m, NULL, rng, par, obs); break;
-    default: st = stack_walk(AMZ_TOPO_SQUARE, m, NULL, rng, par, obs); break;
-    }
+    const amz_status st = m->topology == AMZ_TOPO_OCTAGON ? stack_walk(AMZ_TOPO_OCTAGON, 0, m, NULL, rng, par, obs)
+                          : m->topology == AMZ_TOPO_POLAR ? stack_walk(AMZ_TOPO_POLAR, 0, m, R, rng, par, obs)
+                                                          : stack_rect(m, rng, par, obs);
     amz_free(par);
     amz_free(R);
     if (st == AMZ_ECANCELED)
