@@ -177,11 +177,14 @@ static void test_place_next(void **state)
     }
 }
 
-/* Which walk a run takes: aldous-broder or wilson, lattice or general form. */
+/* Which walk a run takes: aldous-broder or wilson, lattice or general form; `third`:
+ * aldous-broder (general) first, until a third of the part is in the tree (houston's
+ * state), then the walk; `bordered`: wilson's bordered form itself (unobserved runs). */
 typedef struct walk_kind {
-    bool wilson, general;
+    bool wilson, general, third, bordered;
 } walk_kind;
 
+/* One run; its events into *l, or no observer when l is NULL. */
 static amz_status run(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed, walk_kind k, tu_events *l)
 {
     char what[64];
@@ -192,13 +195,15 @@ static amz_status run(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed
     amz_rng_seed(&rng, seed);
     amz_observer obs = {tu_record_event, l, 0};
     walker w;
-    amz_status st = gen_walker_init(&w, m, &rng, &obs, "walk", NULL);
+    amz_status st = gen_walker_init(&w, m, &rng, l ? &obs : NULL, "walk", NULL);
     if (st != AMZ_OK)
         return st;
     assert_non_null(w.nib); /* the general forms' storage: a lattice grid is not plain */
-    if (k.wilson)
-        st = k.general ? gen_walk_general_wilson(&w) : gen_walk_any_wilson(&w);
-    else
+    if (k.third)
+        st = gen_walk_general_aldous_broder(&w, w.total / 3 > 1 ? w.total / 3 : 1);
+    if (st == AMZ_OK && k.wilson)
+        st = k.general ? gen_walk_general_wilson(&w) : k.bordered ? gen_wilson_lattice(&w) : gen_walk_any_wilson(&w);
+    else if (st == AMZ_OK)
         st = k.general ? gen_walk_general_aldous_broder(&w, w.total) : gen_walk_any_aldous_broder(&w, w.total);
     return gen_walker_finish(&w, st, "walk", NULL);
 }
@@ -231,7 +236,7 @@ static void test_walks_same_maze(void **state)
                              masked ? " masked" : "");
                     tu_events lat = {0}, gen = {0};
                     amz_maze a, b;
-                    const walk_kind fast = {wil, false}, general = {wil, true};
+                    const walk_kind fast = {wil, false, false, false}, general = {wil, true, false, false};
                     assert_int_equal(run(&a, g, masked, seed, fast, &lat), AMZ_OK);
                     assert_int_equal(run(&b, g, masked, seed, general, &gen), AMZ_OK);
                     tu_assert_same_maze(&a, &b, what);
@@ -256,25 +261,6 @@ static void test_walks_same_maze(void **state)
 /* Unobserved Wilson on lattices takes the bordered form (src/gen/wilson_lattice.c):
  * against the general walk, also unobserved, from the same stream; from the root alone
  * and after Aldous-Broder has put a third of the part in the tree (houston's state). */
-static amz_status run_quiet(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed, bool general, bool third)
-{
-    char what[64];
-    init(m, g, what, sizeof what);
-    if (masked)
-        tu_random_mask(m, 0.15, seed);
-    amz_rng rng;
-    amz_rng_seed(&rng, seed);
-    walker w;
-    amz_status st = gen_walker_init(&w, m, &rng, NULL, "walk", NULL);
-    if (st != AMZ_OK)
-        return st;
-    if (third)
-        st = gen_walk_general_aldous_broder(&w, w.total / 3 > 1 ? w.total / 3 : 1);
-    if (st == AMZ_OK)
-        st = general ? gen_walk_general_wilson(&w) : gen_wilson_lattice(&w);
-    return gen_walker_finish(&w, st, "walk", NULL);
-}
-
 static void test_wilson_unobserved(void **state)
 {
     (void)state;
@@ -298,8 +284,9 @@ static void test_wilson_unobserved(void **state)
                          amz_topology_name(g->topology), size, g->wrap, (unsigned long long)seed,
                          masked ? " masked" : "", third ? " after aldous-broder" : "");
                 amz_maze a, b;
-                assert_int_equal(run_quiet(&a, g, masked, seed, false, third), AMZ_OK);
-                assert_int_equal(run_quiet(&b, g, masked, seed, true, third), AMZ_OK);
+                const walk_kind bordered = {true, false, third, true}, general = {true, true, third, false};
+                assert_int_equal(run(&a, g, masked, seed, bordered, NULL), AMZ_OK);
+                assert_int_equal(run(&b, g, masked, seed, general, NULL), AMZ_OK);
                 tu_assert_same_maze(&a, &b, what);
                 amz_maze_deinit(&a);
                 amz_maze_deinit(&b);
