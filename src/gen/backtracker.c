@@ -145,12 +145,12 @@ amz_status gen_backtracker_any(amz_maze *m, amz_rng *rng, const amz_gen_options 
  * but weaves and plain square and hex ones: square, hex and triangle grids with levels
  * and wrap-around, flat octagon and polar grids. The walk carries its place (column,
  * row and level, or for the octagon the kind of cell, as lattice.h's z; ring and index
- * on a polar grid, with gen/rings.h's table), a cell's
- * neighbours are offsets with bounds tests on that place, and the free ones
- * are gathered without branches, instead of locating the cell by division and stepping
- * each direction through grid/topo.h. Removed cells get a parent field before the walk
- * (never followed), so they read as taken. Held to the general form by
- * tests/properties/test_backtracker_paths.c. */
+ * on a polar grid, with gen/rings.h's table), a cell's neighbours are offsets with
+ * bounds tests on that place, and the free ones are gathered without branches, instead
+ * of locating the cell by division and stepping each direction through grid/topo.h.
+ * Removed cells get a parent field before the walk (never followed), so they read as
+ * taken. Held to the general form by tests/properties/test_backtracker_paths.c. */
+
 /* The lattice.h moves of topology T (square, hex, triangle, octagon). */
 #define STACK_MODE(T)                                                                                          \
     ((T) == AMZ_TOPO_HEX        ? WALK_HEX                                                                     \
@@ -326,7 +326,8 @@ static amz_status backtracker_stack(amz_maze *m, amz_rng *rng, const amz_observe
     polar_ring *R = m->topology == AMZ_TOPO_POLAR ? gen_polar_rings_new(m) : NULL;
     if (!par || (m->topology == AMZ_TOPO_POLAR && !R)) {
         amz_free(par);
-        return amz_errorf(err, AMZ_ENOMEM, "backtracker: cannot allocate %lld parent fields", (long long)m->ncells);
+        return amz_errorf(err, AMZ_ENOMEM, "backtracker: cannot allocate %lld parent fields%s", (long long)m->ncells,
+                          m->topology == AMZ_TOPO_POLAR ? " and the ring table" : "");
     }
     if (m->mask)
         for (amz_cell c = 0; c < m->ncells; c++)
