@@ -68,8 +68,9 @@ static bool blayout_init(blayout *L, walk_mode M, const amz_maze *m)
     if ((uint64_t)L->size > 2 * (uint64_t)m->ncells)
         return false;
     const int64_t plane = L->pw * L->ph;
-    /* walk_any.c's walk_choices and draw_dir */
-    const int span = M == WALK_SQUARE ? (lv > 1 ? 6 : 4) : M == WALK_HEX ? (lv > 1 ? 8 : 6) : M == WALK_TRIANGLE ? (lv > 1 ? 6 : 4) : 8;
+    /* walk_any.c's walk_choices and draw_dir: on a lattice the span is the grid's */
+    const grid_at any_place = {0, 0, 0, 0, 0, 0, 0};
+    const int span = grid_span_at(m, &any_place);
     for (int par = 0; par < 2; par++) {
         L->span[par] = oct && par ? 4 : span;
         L->odd[par] = oct && par;
