@@ -62,6 +62,43 @@ amz_status gen_walk_wilson(walker *w);
  * whole generator, on a maze with every passage closed. */
 amz_status gen_wilson_dual(amz_maze *m, amz_rng *rng, const amz_observer *obs, amz_error *err);
 
+/* Directions below span drawn from a buffer of random bits: the fewest bits that hold
+ * span - 1, redrawn at span or above, so each is equally likely (a polar centre's many
+ * directions by rng_below). The draw of every walk on the general grids (walk_any.c,
+ * wilson_lattice.c): the same bits give the same maze in each. */
+typedef struct dir_bits {
+    uint64_t buf;
+    int left; /* bits still unused in buf */
+} dir_bits;
+
+/* The bits a draw below span (at most 16) takes. */
+static inline int draw_bits(int span)
+{
+    return span <= 4 ? 2 : span <= 8 ? 3 : 4;
+}
+
+/* A direction below span from k = draw_bits(span) bits at a time (a walk that knows k
+ * ahead keeps it out of its hot loop). */
+static ALWAYS_INLINE int draw_k(amz_rng *rng, dir_bits *db, int k, int span)
+{
+    for (;;) {
+        if (db->left < k) {
+            db->buf = rng_next(rng);
+            db->left = 64;
+        }
+        int d = (int)(db->buf & ((1u << k) - 1));
+        db->buf >>= k;
+        db->left -= k;
+        if (d < span)
+            return d;
+    }
+}
+
+static ALWAYS_INLINE int draw_dir(amz_rng *rng, dir_bits *db, int span)
+{
+    return span > 16 ? (int)rng_below(rng, (uint32_t)span) : draw_k(rng, db, draw_bits(span), span);
+}
+
 /* A uniformly random direction of topology T from a buffer of random bits: 2 bits per
  * square draw; hex takes 3 bits and rejects 6 and 7 (21 draws per 64-bit word). */
 static ALWAYS_INLINE int walk_dir(amz_topology T, amz_rng *rng, uint64_t *buf, int *left)

@@ -12,32 +12,6 @@
 #include "gen/rings.h"
 #include "gen/walk.h"
 
-/* Directions below span drawn from a buffer of random bits: the fewest bits that hold
- * span - 1, redrawn at span or above, so each is equally likely (a polar centre's many
- * directions by rng_below). */
-typedef struct dir_bits {
-    uint64_t buf;
-    int left; /* bits still unused in buf */
-} dir_bits;
-
-static ALWAYS_INLINE int draw_dir(amz_rng *rng, dir_bits *db, int span)
-{
-    if (span > 16)
-        return (int)rng_below(rng, (uint32_t)span);
-    const int k = span <= 4 ? 2 : span <= 8 ? 3 : 4;
-    for (;;) {
-        if (db->left < k) {
-            db->buf = rng_next(rng);
-            db->left = 64;
-        }
-        int d = (int)(db->buf & ((1u << k) - 1));
-        db->buf >>= k;
-        db->left -= k;
-        if (d < span)
-            return d;
-    }
-}
-
 /* Polar grids, for Wilson's walks: a step off the centre is a few selects with no
  * branch on the direction and no search for the band (grid/topo.h's step locates every
  * cell reached in or out). The neighbour of the cell at a (not the centre) in direction

@@ -37,7 +37,7 @@ typedef struct blayout {
     uint8_t ok[2][8];         /* the move exists (triangle: no N from an up cell) */
     uint8_t next[2][8];       /* the parity reached */
     int64_t cross[16];        /* [border flags]: the correction across wrapped sides */
-    int span[2], bits[2], odd[2]; /* walk_any.c's draw at a parity: r below span from bits, d = r (odd: 2r+1) */
+    int span[2], bits[2], odd[2]; /* the draw at a parity: r below span from bits, d = r (odd: 2r + 1) */
 } blayout;
 
 static int64_t bplace(const blayout *L, int64_t x, int64_t y, int64_t z)
@@ -74,7 +74,7 @@ static bool blayout_init(blayout *L, walk_mode M, const amz_maze *m)
     for (int par = 0; par < 2; par++) {
         L->span[par] = oct && par ? 4 : span;
         L->odd[par] = oct && par;
-        L->bits[par] = L->span[par] <= 4 ? 2 : 3;
+        L->bits[par] = draw_bits(L->span[par]);
         for (int d = 0; d < 8; d++) {
             const lattice_move mv = lattice_moves[M][M == WALK_SQUARE ? 0 : par][d];
             const int np = oct ? mv.dz : M == WALK_HEX ? par ^ (mv.dx & 1) : M == WALK_TRIANGLE ? par ^ ((mv.dx + mv.dy) & 1) : 0;
@@ -89,21 +89,12 @@ static bool blayout_init(blayout *L, walk_mode M, const amz_maze *m)
     return true;
 }
 
-/* walk_any.c's draw_dir at a parity. */
-static ALWAYS_INLINE int bdraw(const blayout *L, amz_rng *rng, uint64_t *buf, int *left, int par)
+/* walk_any.c's draw at a parity: draw_dir over its span (at most 8, its bits known
+ * ahead), the odd directions as 2r + 1. */
+static ALWAYS_INLINE int bdraw(const blayout *L, amz_rng *rng, dir_bits *db, int par)
 {
-    const int k = L->bits[par];
-    for (;;) {
-        if (*left < k) {
-            *buf = rng_next(rng);
-            *left = 64;
-        }
-        const int r = (int)(*buf & ((1u << k) - 1));
-        *buf >>= k;
-        *left -= k;
-        if (r < L->span[par])
-            return L->odd[par] ? 2 * r + 1 : r;
-    }
+    const int r = draw_k(rng, db, L->bits[par], L->span[par]);
+    return L->odd[par] ? 2 * r + 1 : r;
 }
 
 /* The place a move from p lands on (across a wrapped side if it leads there), its byte
@@ -148,8 +139,8 @@ amz_status gen_wilson_lattice(walker *wk)
                 b[bplace(&L, x, y, z)] =
                     (uint8_t)((grid_exists(m, c) ? B_EXISTS : 0) | (bits_get(wk->tree, (uint64_t)c) ? B_TREE : 0));
     amz_rng *rng = wk->rng;
-    uint64_t buf = 0, in_tree = wk->in_tree;
-    int left = 0;
+    uint64_t in_tree = wk->in_tree;
+    dir_bits db = {0, 0};
     /* Walks start in cell order, as the general form's. */
     for (int64_t z = 0; z < nz; z++)
         for (int64_t y = 0; y < h - (oct ? z : 0); y++)
@@ -166,7 +157,7 @@ amz_status gen_wilson_lattice(walker *wk)
                     int64_t q;
                     uint8_t v;
                     do {
-                        d = bdraw(&L, rng, &buf, &left, par);
+                        d = bdraw(&L, rng, &db, par);
                         q = bstep(&L, b, p, par, d, &v);
                     } while (!(v & B_EXISTS));
                     b[p] = (uint8_t)((b[p] & ~B_DIR) | d);
