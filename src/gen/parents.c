@@ -2,6 +2,8 @@
  * passages, in place (see parents.h). */
 #include "gen/parents.h"
 
+#include <string.h>
+
 #include "amaze/alloc.h"
 
 static const uint64_t LO = 0x5555555555555555u; /* bit 0 of every 2-bit field */
@@ -57,50 +59,91 @@ static void convert_square_full(amz_maze *m, amz_cell root)
 /* Hex grid (odd-q), no mask, every cell but the root has a parent. A cell owns NE, SE
  * and S: NE(c) is open iff parent(c) = NE or parent(NE neighbour) = SW, and so on. The
  * NE neighbour of an even column is in the row above, already rewritten, and the SE
- * one of an odd column in the row below: the old parents of three rows are kept in
- * byte buffers (0xff: no parent, for the root), rotated a row at a time, so each cell
- * is a few byte compares instead of the general path's location and bounds tests per
- * direction. Memory: 3 x width bytes (AMZ_ENOMEM if they cannot be had). */
+ * one of an odd column in the row below, so the old parents of three rows are copied
+ * into bit buffers, rotated a row at a time, and each row is judged 21 cells (63 bits)
+ * a step with SWAR: a field equals a direction when its xor with that direction has no
+ * bit set. Past the row's end, above the first row and below the last the buffers hold
+ * 7 in every field, a direction no cell has; the root's field is made 7 too. Memory:
+ * three buffers of 3 x width + 64 bits (AMZ_ENOMEM if they cannot be had). */
+#define F3_LO 0x1249249249249249u /* bit 0 of each of 21 three-bit fields */
+
+/* Bit 0 of every field of v equal to direction k. */
+static inline uint64_t fields_eq(uint64_t v, unsigned k)
+{
+    const uint64_t t = v ^ (F3_LO * k);
+    return ~(t | t >> 1 | t >> 2) & F3_LO;
+}
+
+/* Stores the low n bits of v (1 <= n <= 64) at bit `pos`. */
+static inline void bits_store(uint64_t *w, uint64_t pos, uint64_t v, unsigned n)
+{
+    const uint64_t mask = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    const unsigned s = (unsigned)(pos & 63);
+    uint64_t *a = w + (pos >> 6);
+    v &= mask;
+    a[0] = (a[0] & ~(mask << s)) | v << s;
+    if (s && s + n > 64)
+        a[1] = (a[1] & ~(mask >> (64 - s))) | v >> (64 - s);
+}
+
+/* 64 bits of row buffer b at bit `bit`; b NULL stands for a row of 7s (no parents). */
+static inline uint64_t row_window(const uint64_t *b, uint64_t words, uint64_t bit)
+{
+    return b ? window(b, words, bit) : ~(uint64_t)0;
+}
+
 static amz_status convert_hex_full(amz_maze *m, amz_cell root)
 {
     const int32_t w = m->width, h = m->height;
     uint64_t *p = m->passages;
-    uint8_t *buf = amz_malloc((size_t)w * 3);
+    const uint64_t pwords = bits_words((uint64_t)m->ncells * 3), rbits = (uint64_t)w * 3;
+    /* A row's fields and 7s up to the last bit a step reads: 3 (w - 1) + 3 + 64. */
+    const uint64_t bw = bits_words(rbits + 64);
+    uint64_t *buf = amz_malloc((size_t)(bw * 3) * sizeof *buf);
     if (!buf)
         return AMZ_ENOMEM;
-    uint8_t *prev = buf, *cur = buf + w, *next = buf + 2 * (size_t)w;
-    for (int32_t x = 0; x < w; x++)
-        cur[x] = (uint8_t)(x == root ? 0xffu : parent_of(p, 3, x));
+    memset(buf, 0xff, (size_t)(bw * 3) * sizeof *buf);
+    /* Even columns' fields, for a step starting at an even column. */
+    uint64_t even = 0;
+    for (int j = 0; j < 21; j += 2)
+        even |= (uint64_t)7 << (3 * j);
+    set_parent(p, 3, root, 7);
+    /* A row's old parents into buffer b; the words past the row stay 7s. */
+#define LOAD_ROW(b, y)                                                                                          \
+    do {                                                                                                        \
+        for (uint64_t i = 0; i * 64 < rbits; i++)                                                               \
+            (b)[i] = window(p, pwords, (uint64_t)(y) * rbits + i * 64);                                        \
+        if (rbits % 64)                                                                                         \
+            (b)[rbits / 64] |= ~(uint64_t)0 << (rbits % 64);                                                    \
+    } while (0)
+    const uint64_t *prev = NULL;
+    uint64_t *cur = buf, *spare = buf + bw, *spare2 = buf + 2 * bw;
+    LOAD_ROW(cur, 0);
     for (int32_t y = 0; y < h; y++) {
-        const amz_cell row = (amz_cell)y * w;
-        if (y + 1 < h)
-            for (int32_t x = 0; x < w; x++) {
-                const amz_cell c = row + w + x;
-                next[x] = (uint8_t)(c == root ? 0xffu : parent_of(p, 3, c));
-            }
-        for (int32_t x = 0; x < w; x++) {
-            const unsigned own = cur[x];
-            unsigned v = 0;
-            if (x + 1 < w) {
-                /* NE and SE neighbours: (x+1, y-1) and (x+1, y) from an even column,
-                 * (x+1, y) and (x+1, y+1) from an odd one. */
-                const int odd = x & 1;
-                const unsigned ne = odd ? cur[x + 1] : y > 0 ? prev[x + 1] : 0xffu;
-                const unsigned se = !odd ? cur[x + 1] : y + 1 < h ? next[x + 1] : 0xffu;
-                const unsigned ne_in = odd | (y > 0), se_in = !odd | (y + 1 < h);
-                /* Bitwise, not ||: the parents are random, so branches would mispredict. */
-                v |= (ne_in & ((own == AMZ_HEX_NE) | (ne == AMZ_HEX_SW))) << 0;
-                v |= (se_in & ((own == AMZ_HEX_SE) | (se == AMZ_HEX_NW))) << 1;
-            }
-            if (y + 1 < h)
-                v |= ((unsigned)(own == AMZ_HEX_S) | (unsigned)(next[x] == AMZ_HEX_N)) << 2;
-            bits_set_field(p, (uint64_t)(row + x) * 3, 3, v);
+        uint64_t *next = NULL;
+        if (y + 1 < h) {
+            next = spare;
+            LOAD_ROW(next, y + 1);
         }
-        uint8_t *t = prev;
+        for (int32_t x = 0; x < w; x += 21) {
+            const uint64_t at = (uint64_t)x * 3, E = x % 2 ? ~even : even;
+            const uint64_t own = window(cur, bw, at), right = window(cur, bw, at + 3);
+            const uint64_t up = row_window(prev, bw, at + 3), down = row_window(next, bw, at);
+            const uint64_t down_right = row_window(next, bw, at + 3);
+            const uint64_t ne = (up & E) | (right & ~E), se = (right & E) | (down_right & ~E);
+            const uint64_t v = (fields_eq(own, AMZ_HEX_NE) | fields_eq(ne, AMZ_HEX_SW)) |
+                               (fields_eq(own, AMZ_HEX_SE) | fields_eq(se, AMZ_HEX_NW)) << 1 |
+                               (fields_eq(own, AMZ_HEX_S) | fields_eq(down, AMZ_HEX_N)) << 2;
+            bits_store(p, (uint64_t)y * rbits + at, v, (unsigned)(w - x < 21 ? (w - x) * 3 : 63));
+        }
+        /* Rotate: this row's old parents are the next row's "above"; the buffer of the
+         * row above that is free for the row after. */
+        uint64_t *freed = prev ? (uint64_t *)prev : spare2;
         prev = cur;
         cur = next;
-        next = t;
+        spare = freed;
     }
+#undef LOAD_ROW
     amz_free(buf);
     return AMZ_OK;
 }

@@ -28,7 +28,7 @@ static ALWAYS_INLINE void set_parent(uint64_t *par, int bits, amz_cell c, unsign
  * parent when it exists, is not `root` and is marked: in the padded bitmap `pv`, or,
  * when pv is NULL, in the plain bitmap `marked` (bit c for cell c). `complete` promises
  * that every cell but the root has one and there is no mask (square grids then take a
- * 32-cells-a-step path, hex grids a row-buffered one). AMZ_ENOMEM (two or three row
+ * 32-cells-a-step path, hex grids a 21-cells-a-step one). AMZ_ENOMEM (the row
  * buffers) leaves the passages cleared. */
 amz_status gen_parents_to_passages(amz_maze *m, const padded *pv, const uint64_t *marked, amz_cell root,
                                    bool complete);

@@ -186,9 +186,9 @@ uint64_t amz_gen_memory_estimate(const amz_gen_info *g, amz_topology t, int64_t 
     if (!ck_mul_u64((uint64_t)width + 2, (uint64_t)height + 2, &padded) || !ck_mul_u64(cells, work_bits, &work) ||
         !ck_add_u64(work, padded - cells, &work))
         return UINT64_MAX;
-    /* The tree walkers' two row buffers (parents.c) are three on a full hex grid. */
-    const uint64_t row_bytes = (uint64_t)g->row_bytes + (g->row_bytes == 2 && t == AMZ_TOPO_HEX);
-    bytes = (bits / 64 + 1) * 8 + (work / 64 + 1) * 8 + row_bytes * (uint64_t)width + 64 + g->work_fixed;
+    /* The tree walkers' two row buffers (parents.c; a full hex grid's three bit buffers,
+     * 3 x width + 64 bits each, take less). */
+    bytes = (bits / 64 + 1) * 8 + (work / 64 + 1) * 8 + (uint64_t)g->row_bytes * (uint64_t)width + 64 + g->work_fixed;
     return bytes;
 }
 
