@@ -161,8 +161,13 @@ amz_status gen_backtracker_any(amz_maze *m, amz_rng *rng, const amz_gen_options 
 /* What a rectangular grid has, as constants of each instance of the walk: levels, wrap. */
 enum { ST_LEVELS = 1, ST_WRAP = 2 };
 
-static ALWAYS_INLINE int stack_nbrs(amz_topology T, unsigned F, const amz_maze *m, const polar_ring *R, amz_cell c,
-                                    const grid_at *a, amz_cell *nb)
+/* A square, hex or triangle cell's in-plane neighbour offsets, by parity. */
+typedef struct stack_offsets {
+    int64_t at[2][6];
+} stack_offsets;
+
+static ALWAYS_INLINE int stack_nbrs(amz_topology T, unsigned F, const amz_maze *m, const polar_ring *R,
+                                    const stack_offsets *off, amz_cell c, const grid_at *a, amz_cell *nb)
 {
     const int32_t w = m->width, h = m->height, x = a->x, y = a->y;
     const amz_cell plane = (amz_cell)w * h;
@@ -208,12 +213,19 @@ static ALWAYS_INLINE int stack_nbrs(amz_topology T, unsigned F, const amz_maze *
     }
     const int nd = T == AMZ_TOPO_HEX ? 6 : 4;
     const int par = T == AMZ_TOPO_HEX ? x & 1 : T == AMZ_TOPO_TRIANGLE ? (x + y) & 1 : 0;
-    const bool wx = (F & ST_WRAP) && (m->wrap & AMZ_WRAP_X), wy = (F & ST_WRAP) && (m->wrap & AMZ_WRAP_Y);
-    for (int d = 0; d < nd; d++) {
-        const lattice_move mv = lattice_moves[STACK_MODE(T)][par][d];
-        const int32_t nx = lattice_wrap(x + mv.dx, w, wx), ny = lattice_wrap(y + mv.dy, h, wy);
-        const bool in = mv.ok && (uint32_t)nx < (uint32_t)w && (uint32_t)ny < (uint32_t)h;
-        nb[d] = in ? c + (amz_cell)(ny - y) * w + (nx - x) : AMZ_NO_CELL;
+    if ((uint32_t)(x - 1) < (uint32_t)(w - 2) && (uint32_t)(y - 1) < (uint32_t)(h - 2)) {
+        /* Off the sides (most cells): neighbours are fixed offsets, no wrap or bounds
+         * test; a direction the parity lacks has offset 0, c itself, which reads taken. */
+        for (int d = 0; d < nd; d++)
+            nb[d] = c + off->at[par][d];
+    } else {
+        const bool wx = (F & ST_WRAP) && (m->wrap & AMZ_WRAP_X), wy = (F & ST_WRAP) && (m->wrap & AMZ_WRAP_Y);
+        for (int d = 0; d < nd; d++) {
+            const lattice_move mv = lattice_moves[STACK_MODE(T)][par][d];
+            const int32_t nx = lattice_wrap(x + mv.dx, w, wx), ny = lattice_wrap(y + mv.dy, h, wy);
+            const bool in = mv.ok && (uint32_t)nx < (uint32_t)w && (uint32_t)ny < (uint32_t)h;
+            nb[d] = in ? c + (amz_cell)(ny - y) * w + (nx - x) : AMZ_NO_CELL;
+        }
     }
     if (!(F & ST_LEVELS))
         return nd;
@@ -257,10 +269,18 @@ static ALWAYS_INLINE amz_status stack_walk(amz_topology T, unsigned F, amz_maze 
     amz_cell c = root, nb[AMZ_MAX_DIRS];
     grid_at a;
     grid_locate(m, root, &a);
+    /* The in-plane offsets of a square, hex or triangle cell off the sides, by parity. */
+    stack_offsets off = {{{0}}};
+    if (T != AMZ_TOPO_POLAR && T != AMZ_TOPO_OCTAGON)
+        for (int p = 0; p < 2; p++)
+            for (int d = 0; d < 6; d++) {
+                const lattice_move mv = lattice_moves[STACK_MODE(T)][p][d];
+                off.at[p][d] = mv.ok && !mv.dz ? (int64_t)mv.dy * m->width + mv.dx : 0;
+            }
     obs_progress prog = {0, 0, 0, 0};
     amz_status st = walk_start(m, par, root, obs, &prog);
     while (st == AMZ_OK) {
-        const int span = stack_nbrs(T, F, m, R, c, &a, nb);
+        const int span = stack_nbrs(T, F, m, R, &off, c, &a, nb);
         int dirs[AMZ_MAX_DIRS], n = 0;
         for (int d = 0; d < span; d++) {
             const amz_cell t = nb[d] != AMZ_NO_CELL ? nb[d] : c; /* c is taken: no test, no branch */
