@@ -266,9 +266,33 @@ static double walk_steps(const char *algo, const amz_grid *g, int runs)
     return bench_median(steps, n);
 }
 
+/* The ratio of algo's CPU rate on g to its rate on `yard` (the square grid), paired:
+ * for each seed the yardstick runs right before g, and the ratio is of the two rates
+ * over all the runs (cells over CPU seconds, summed; 0 on a failure). The host's speed
+ * drifts by tens of per cent over seconds, and a pair's two runs, a fraction of a
+ * second apart, share it; summing over the same seeds on both sides keeps the work of
+ * a seed (wilson's walks vary several-fold) out of the ratio. */
+static double paired_ratio(const char *algo, const amz_grid *yard, const amz_grid *g, int runs)
+{
+    double ycells = 0, ycpu = 0, cells = 0, cpu = 0;
+    for (int i = 0; i < runs; i++) {
+        long p = 0;
+        const result y = measure("gen", algo, yard, 2000 + (uint64_t)i, &p);
+        const result r = measure("gen", algo, g, 2000 + (uint64_t)i, &p);
+        if (!y.ok || !r.ok)
+            return 0;
+        ycells += (double)y.units;
+        ycpu += y.cpu;
+        cells += (double)r.units;
+        cpu += r.cpu;
+    }
+    return ycpu > 0 && cpu > 0 && ycells > 0 ? (cells / cpu) / (ycells / ycpu) : 0;
+}
+
 /* The new grids (issue 16): backtracker and wilson at about 1e6 cells on every
- * topology and grid option, each rate also as a ratio to square's in the same run;
- * then a 1e8-cell 3D maze (1000x1000x100) for its peak bytes per cell. */
+ * topology and grid option, each rate also as a ratio to square's: the ratio of the
+ * two medians of the rows, and the ratio from runs paired with square's; then a
+ * 1e8-cell 3D maze (1000x1000x100) for its peak bytes per cell. */
 static void bench_grids(int runs, int big)
 {
     static const struct {
@@ -284,7 +308,8 @@ static void bench_grids(int runs, int big)
         {{AMZ_TOPO_HEX, 100, 100, 100, 0, false}},
     };
     static const char *const algos[] = {"backtracker", "wilson"};
-    printf("\ngrids: about 1e6 cells each (polar 564 rings: %lld cells); x square = CPU rate / square's in this run\n",
+    printf("\ngrids: about 1e6 cells each (polar 564 rings: %lld cells); x square = CPU rate / square's in this run\n"
+           "(paired: the rates over runs each made just after a square run of the same seed)\n",
            (long long)amz_grid_cells(&grids[4].g));
     for (int a = 0; a < 2; a++) {
         double square = 0;
@@ -304,6 +329,8 @@ static void bench_grids(int runs, int big)
             if (i == 0)
                 square = rate;
             printf("       %.2fx square", square > 0 ? rate / square : 0);
+            if (i > 0)
+                printf(" (paired: %.2fx)", paired_ratio(algos[a], &grids[0].g, &g, n));
             if (a == 1) {
                 double steps = walk_steps(algos[a], &g, n);
                 if (steps > 0 && rate > 0)
