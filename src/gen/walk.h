@@ -53,6 +53,9 @@ amz_status gen_walk_general_wilson(walker *w);
  * walk_any.c's walks, draw for draw, in a bordered byte layout; AMZ_EINVAL on any other
  * grid, AMZ_ENOMEM if its byte a cell cannot be had (nothing done either way). */
 amz_status gen_wilson_lattice(walker *w);
+/* The same on a flat polar grid (wilson_polar.c): a byte a cell, the ring table's
+ * steps; AMZ_EINVAL on any other grid, AMZ_ENOMEM (nothing done either way). */
+amz_status gen_wilson_polar(walker *w);
 
 /* Aldous-Broder from w->pos until `stop_at` cells are in the tree (aldous_broder.c). */
 amz_status gen_walk_aldous_broder(walker *w, uint64_t stop_at);

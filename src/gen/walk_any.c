@@ -168,8 +168,10 @@ amz_status gen_walk_any_aldous_broder(walker *wk, uint64_t stop_at)
 
 amz_status gen_walk_any_wilson(walker *wk)
 {
-    /* Unobserved, the bordered form (the same walks); it needs a byte a cell more. */
+    /* Unobserved, the byte forms (the same walks); they need a byte a cell more. */
     if (!wk->obs && walk_mode_of(wk->m) != WALK_ANY && gen_wilson_lattice(wk) == AMZ_OK)
+        return AMZ_OK;
+    if (!wk->obs && wk->m->topology == AMZ_TOPO_POLAR && gen_wilson_polar(wk) == AMZ_OK)
         return AMZ_OK;
     switch (walk_mode_of(wk->m)) {
     case WALK_SQUARE: return wilson(WALK_SQUARE, wk, NULL);

@@ -11,7 +11,8 @@
  *    such grids (Wilson a table of rings on polar grids), against the same walks through grid/topo.h from the same random
  *    stream: the same maze, edge for edge, the same events in order, with and without
  *    removed cells, and the same partial maze when cancelled a third of the way.
- * 3. Unobserved Wilson on every lattice (its bordered form) against the general walk.
+ * 3. Unobserved Wilson on every lattice (its bordered form) and on polar grids (its
+ *    byte form) against the general walk.
  * 4. grid_place_next: the place of every cell in order, without a division. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -191,6 +192,14 @@ static amz_status run(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed
     init(m, g, what, sizeof what);
     if (masked)
         tu_random_mask(m, 0.15, seed);
+    /* A masked grid's walks are rooted at its start: on polar grids the last cell, so
+     * that walks also step out of the centre (by default the start and the root). */
+    if (masked && m->topology == AMZ_TOPO_POLAR)
+        for (amz_cell c = m->ncells - 1; c > 0; c--)
+            if (grid_exists(m, c)) {
+                m->start = c;
+                break;
+            }
     amz_rng rng;
     amz_rng_seed(&rng, seed);
     amz_observer obs = {tu_record_event, l, 0};
@@ -202,7 +211,9 @@ static amz_status run(amz_maze *m, const amz_grid *g, bool masked, uint64_t seed
     if (k.third)
         st = gen_walk_general_aldous_broder(&w, w.total / 3 > 1 ? w.total / 3 : 1);
     if (st == AMZ_OK && k.wilson)
-        st = k.general ? gen_walk_general_wilson(&w) : k.bordered ? gen_wilson_lattice(&w) : gen_walk_any_wilson(&w);
+        st = k.general    ? gen_walk_general_wilson(&w)
+             : k.bordered ? (g->topology == AMZ_TOPO_POLAR ? gen_wilson_polar(&w) : gen_wilson_lattice(&w))
+                          : gen_walk_any_wilson(&w);
     else if (st == AMZ_OK)
         st = k.general ? gen_walk_general_aldous_broder(&w, w.total) : gen_walk_any_aldous_broder(&w, w.total);
     return gen_walker_finish(&w, st, "walk", NULL);
@@ -258,9 +269,10 @@ static void test_walks_same_maze(void **state)
                 }
 }
 
-/* Unobserved Wilson on lattices takes the bordered form (src/gen/wilson_lattice.c):
- * against the general walk, also unobserved, from the same stream; from the root alone
- * and after Aldous-Broder has put a third of the part in the tree (houston's state). */
+/* Unobserved Wilson on lattices takes the bordered form (src/gen/wilson_lattice.c), on
+ * polar grids the byte form (src/gen/wilson_polar.c): against the general walk, also
+ * unobserved, from the same stream; from the root alone and after Aldous-Broder has put
+ * a third of the part in the tree (houston's state). */
 static void test_wilson_unobserved(void **state)
 {
     (void)state;
@@ -272,6 +284,10 @@ static void test_wilson_unobserved(void **state)
         {AMZ_TOPO_HEX, 14, 13, 1, AMZ_WRAP_Y, false},      {AMZ_TOPO_TRIANGLE, 20, 12, 1, AMZ_WRAP_X, false},
         {AMZ_TOPO_TRIANGLE, 16, 10, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false}, {AMZ_TOPO_TRIANGLE, 12, 12, 6, 0, false},
         {AMZ_TOPO_OCTAGON, 30, 21, 1, 0, false},           {AMZ_TOPO_OCTAGON, 12, 10, 1, 0, false},
+        /* polar: one ring; the widest first ring (the centre's exits up to OUT + 11);
+         * bands doubling from 3 cells; many rings */
+        {AMZ_TOPO_POLAR, 6, 1, 1, 0, false},               {AMZ_TOPO_POLAR, 12, 4, 1, 0, false},
+        {AMZ_TOPO_POLAR, 3, 14, 1, 0, false},              {AMZ_TOPO_POLAR, 6, 24, 1, 0, false},
     };
     for (size_t k = 0; k < sizeof big / sizeof big[0]; k++)
         for (uint64_t seed = 1; seed <= (uint64_t)TU_REPS(12); seed++)
@@ -291,7 +307,8 @@ static void test_wilson_unobserved(void **state)
                 amz_maze_deinit(&a);
                 amz_maze_deinit(&b);
             }
-    /* A thin grid and a polar one are left to the general walk, untouched. */
+    /* A thin grid and a polar one are left to the general walk by the bordered form,
+     * untouched (and the polar form takes no lattice). */
     static const amz_grid other[] = {{AMZ_TOPO_SQUARE, 1, 40, 1, AMZ_WRAP_Y, false}, {AMZ_TOPO_POLAR, 6, 8, 1, 0, false}};
     for (size_t k = 0; k < 2; k++) {
         amz_maze m;
@@ -302,6 +319,8 @@ static void test_wilson_unobserved(void **state)
         walker w;
         assert_int_equal(gen_walker_init(&w, &m, &rng, NULL, "walk", NULL), AMZ_OK);
         assert_int_equal(gen_wilson_lattice(&w), AMZ_EINVAL);
+        if (m.topology != AMZ_TOPO_POLAR)
+            assert_int_equal(gen_wilson_polar(&w), AMZ_EINVAL);
         assert_int_equal(w.in_tree, 1);
         assert_int_equal(gen_walker_finish(&w, AMZ_OK, "walk", NULL), AMZ_OK);
         amz_maze_deinit(&m);
