@@ -267,8 +267,8 @@ static double walk_steps(const char *algo, const amz_grid *g, int runs)
 }
 
 /* The ratio of algo's CPU rate on g to its rate on `yard` (the square grid), paired:
- * for each seed the yardstick runs right before g, and the ratio is of the two rates
- * over all the runs (cells over CPU seconds, summed; 0 on a failure). The host's speed
+ * for each seed (the rows' seeds) the yardstick runs right before g, and the ratio is
+ * of the two rates over all the runs (cells over CPU seconds, summed; 0 on a failure). The host's speed
  * drifts by tens of per cent over seconds, and a pair's two runs, a fraction of a
  * second apart, share it; summing over the same seeds on both sides keeps the work of
  * a seed (wilson's walks vary several-fold) out of the ratio. */
@@ -277,8 +277,8 @@ static double paired_ratio(const char *algo, const amz_grid *yard, const amz_gri
     double ycells = 0, ycpu = 0, cells = 0, cpu = 0;
     for (int i = 0; i < runs; i++) {
         long p = 0;
-        const result y = measure("gen", algo, yard, 2000 + (uint64_t)i, &p);
-        const result r = measure("gen", algo, g, 2000 + (uint64_t)i, &p);
+        const result y = measure("gen", algo, yard, 1000 + (uint64_t)i, &p);
+        const result r = measure("gen", algo, g, 1000 + (uint64_t)i, &p);
         if (!y.ok || !r.ok)
             return 0;
         ycells += (double)y.units;

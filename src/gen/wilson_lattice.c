@@ -14,8 +14,9 @@
  * into them is redrawn like a step off the grid; on a wrapped side the border byte
  * says which way across instead (a correction of w or h rows), and the step lands on
  * the far side. A cell's byte also holds the tree bit and the walk's exit direction.
- * Draws are walk_any.c's draw for draw (the same span, bits and redraws), so the maze
- * is the general form's (tests/properties/test_lattice.c). Memory: about a byte a
+ * Draws are walk_any.c's draw for draw (the same span, bits and redraws; a flat
+ * triangle's missing side skipped in the bit buffer, not drawn and redrawn), so the
+ * maze is the general form's (tests/properties/test_lattice.c). Memory: about a byte a
  * cell, only for the run, and never over 2 (thin grids take the general walk, as do
  * runs where the bytes cannot be had). */
 #include "amaze/alloc.h"
@@ -38,6 +39,7 @@ typedef struct blayout {
     uint8_t next[2][8];       /* the parity reached */
     int64_t cross[16];        /* [border flags]: the correction across wrapped sides */
     int span[2], bits[2], odd[2]; /* the draw at a parity: r below span from bits, d = r (odd: 2r + 1) */
+    int miss[2];                  /* a 2-bit draw's one direction the parity lacks (triangle), or -1 */
 } blayout;
 
 static int64_t bplace(const blayout *L, int64_t x, int64_t y, int64_t z)
@@ -75,6 +77,7 @@ static bool blayout_init(blayout *L, walk_mode M, const amz_maze *m)
         L->span[par] = oct && par ? 4 : span;
         L->odd[par] = oct && par;
         L->bits[par] = draw_bits(L->span[par]);
+        L->miss[par] = -1;
         for (int d = 0; d < 8; d++) {
             const lattice_move mv = lattice_moves[M][M == WALK_SQUARE ? 0 : par][d];
             const int np = oct ? mv.dz : M == WALK_HEX ? par ^ (mv.dx & 1) : M == WALK_TRIANGLE ? par ^ ((mv.dx + mv.dy) & 1) : 0;
@@ -82,6 +85,8 @@ static bool blayout_init(blayout *L, walk_mode M, const amz_maze *m)
             L->off[par][d] = dz * plane + mv.dy * L->pw + mv.dx;
             L->ok[par][d] = mv.ok; /* directions past the span are never drawn */
             L->next[par][d] = (uint8_t)np;
+            if (!mv.ok && d < L->span[par] && L->bits[par] == 2 && !L->odd[par])
+                L->miss[par] = d;
         }
     }
     for (int f = 0; f < 16; f++)
@@ -89,10 +94,39 @@ static bool blayout_init(blayout *L, walk_mode M, const amz_maze *m)
     return true;
 }
 
+/* draw_k's 2-bit draw over a span of 4 where direction `miss` is redrawn (a triangle's
+ * missing side): the bits it would consume, the misses skipped without a branch a draw
+ * (a quarter of the draws, at random). Every field equal to miss is one draw_k returns
+ * and the walk redraws; the first other field is the direction the walk keeps. */
+static ALWAYS_INLINE int draw_skip(amz_rng *rng, dir_bits *db, int miss)
+{
+    const uint64_t lo = 0x5555555555555555u;
+    for (;;) {
+        if (db->left == 0) {
+            db->buf = rng_next(rng);
+            db->left = 64;
+        }
+        const uint64_t t = db->buf ^ (lo * (uint64_t)miss);
+        uint64_t keep = (t | t >> 1) & lo; /* bit 2j: field j is not miss */
+        if (db->left < 64)
+            keep &= ((uint64_t)1 << db->left) - 1;
+        if (keep) {
+            const int s = __builtin_ctzll(keep);
+            const int d = (int)(db->buf >> s) & 3;
+            db->buf = db->buf >> s >> 2;
+            db->left -= s + 2;
+            return d;
+        }
+        db->left = 0; /* every field left was a miss */
+    }
+}
+
 /* walk_any.c's draw at a parity: draw_dir over its span (at most 8, its bits known
  * ahead), the odd directions as 2r + 1. */
 static ALWAYS_INLINE int bdraw(const blayout *L, amz_rng *rng, dir_bits *db, int par)
 {
+    if (L->miss[par] >= 0)
+        return draw_skip(rng, db, L->miss[par]);
     const int r = draw_k(rng, db, L->bits[par], L->span[par]);
     return L->odd[par] ? 2 * r + 1 : r;
 }
