@@ -29,7 +29,7 @@ typedef struct ppos {
 static ALWAYS_INLINE amz_cell pstep(const amz_maze *m, const polar_ring *R, ppos p, int d, ppos *to)
 {
     if (p.r == 0) {
-        grid_at a, na;
+        grid_at a, na = {0, 0, 0, 0, 0, 0, 0}; /* filled only when there is a neighbour */
         grid_locate(m, 0, &a);
         const amz_cell n = grid_step_loc(m, 0, &a, d, &na);
         to->r = na.ring;
