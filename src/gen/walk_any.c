@@ -12,20 +12,11 @@
 #include "gen/rings.h"
 #include "gen/walk.h"
 
-/* Polar grids, for Wilson's walks: a step off the centre is a few selects with no
- * branch on the direction and no search for the band (grid/topo.h's step locates every
- * cell reached in or out). The neighbour of the cell at a (not the centre) in direction
- * d < 5 (its span), mask ignored; its ring and index in *to. */
+/* Polar grids, for Wilson's walks (grid/topo.h's step locates every cell reached in or
+ * out): the ring table's step from the cell at a (not the centre). */
 static ALWAYS_INLINE amz_cell polar_step(const polar_ring *R, int32_t rings, const grid_at *a, int d, grid_at *to)
 {
-    static const int8_t dr[5] = {-1, 0, 0, 1, 1};
-    const polar_ring *r = &R[a->ring];
-    const int64_t i = a->i, n = r->n, out = i << r->split;
-    const int64_t at[5] = {i >> r->in_shift, i + 1 == n ? 0 : i + 1, i == 0 ? n - 1 : i - 1, out, out + 1};
-    const int32_t ring = a->ring + dr[d];
-    to->ring = ring;
-    to->i = at[d];
-    return ring < rings ? R[ring].cell0 + at[d] : AMZ_NO_CELL;
+    return polar_ring_step(R, rings, a->ring, a->i, d, &to->ring, &to->i);
 }
 
 /* The directions a walk draws from at a: r * (odd + 1) + odd for r below the count

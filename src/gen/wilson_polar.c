@@ -4,8 +4,8 @@
  * walk_any.c's polar walk keeps the tree bit, the exit direction and the mask in three
  * arrays, so a step touches three places. Here a cell's byte holds all three (B_DIR,
  * B_TREE, B_EXISTS), and the walk carries its ring and index in locals, stepping by
- * the table of rings (gen/rings.h) as walk_any.c's polar_step does. Draws are
- * walk_any.c's draw for draw: a cell off the centre draws among IN, CW, CCW and its one
+ * the table of rings (gen/rings.h's polar_ring_step, as walk_any.c's walk does).
+ * Draws are walk_any.c's draw for draw: a cell off the centre draws among IN, CW, CCW and its one
  * or two OUTs, the centre (rarely entered) among its span through grid/topo.h, a miss
  * redrawn; so the maze is the general form's (tests/properties/test_lattice.c).
  * Memory: a byte a cell and the ring table, only for the run. */
@@ -36,13 +36,7 @@ static ALWAYS_INLINE amz_cell pstep(const amz_maze *m, const polar_ring *R, ppos
         to->i = na.i;
         return n;
     }
-    const polar_ring *q = &R[p.r];
-    const int64_t i = p.i, out = i << q->split;
-    const int64_t at[5] = {i >> q->in_shift, i + 1 == q->n ? 0 : i + 1, i == 0 ? q->n - 1 : i - 1, out, out + 1};
-    static const int8_t dr[5] = {-1, 0, 0, 1, 1};
-    to->r = p.r + dr[d];
-    to->i = at[d];
-    return to->r < m->height ? R[to->r].cell0 + at[d] : AMZ_NO_CELL;
+    return polar_ring_step(R, m->height, p.r, p.i, d, &to->r, &to->i);
 }
 
 amz_status gen_wilson_polar(walker *wk)
