@@ -14,9 +14,10 @@
  * into them is redrawn like a step off the grid; on a wrapped side the border byte
  * says which way across instead (a correction of w or h rows), and the step lands on
  * the far side. A cell's byte also holds the tree bit and the walk's exit direction.
- * Draws are walk_any.c's draw for draw (the same span, bits and redraws; a flat
- * triangle's missing side skipped in the bit buffer, not drawn and redrawn), so the
- * maze is the general form's (tests/properties/test_lattice.c). Memory: about a byte a
+ * Draws are walk_any.c's draw for draw (the same span, bits and redraws; on a flat
+ * triangle grid the missing side's fields are passed over in the bit buffer, not drawn
+ * and redrawn: walk_triangle), so the maze is the general form's
+ * (tests/properties/test_lattice.c). Memory: about a byte a
  * cell, only for the run, and never over 2 (thin grids take the general walk, as do
  * runs where the bytes cannot be had). */
 #include "amaze/alloc.h"
@@ -94,39 +95,10 @@ static bool blayout_init(blayout *L, walk_mode M, const amz_maze *m)
     return true;
 }
 
-/* draw_k's 2-bit draw over a span of 4 where direction `miss` is redrawn (a triangle's
- * missing side): the bits it would consume, the misses skipped without a branch a draw
- * (a quarter of the draws, at random). Every field equal to miss is one draw_k returns
- * and the walk redraws; the first other field is the direction the walk keeps. */
-static ALWAYS_INLINE int draw_skip(amz_rng *rng, dir_bits *db, int miss)
-{
-    const uint64_t lo = 0x5555555555555555u;
-    for (;;) {
-        if (db->left == 0) {
-            db->buf = rng_next(rng);
-            db->left = 64;
-        }
-        const uint64_t t = db->buf ^ (lo * (uint64_t)miss);
-        uint64_t keep = (t | t >> 1) & lo; /* bit 2j: field j is not miss */
-        if (db->left < 64)
-            keep &= ((uint64_t)1 << db->left) - 1;
-        if (keep) {
-            const int s = __builtin_ctzll(keep);
-            const int d = (int)(db->buf >> s) & 3;
-            db->buf = db->buf >> s >> 2;
-            db->left -= s + 2;
-            return d;
-        }
-        db->left = 0; /* every field left was a miss */
-    }
-}
-
 /* walk_any.c's draw at a parity: draw_dir over its span (at most 8, its bits known
  * ahead), the odd directions as 2r + 1. */
 static ALWAYS_INLINE int bdraw(const blayout *L, amz_rng *rng, dir_bits *db, int par)
 {
-    if (L->miss[par] >= 0)
-        return draw_skip(rng, db, L->miss[par]);
     const int r = draw_k(rng, db, L->bits[par], L->span[par]);
     return L->odd[par] ? 2 * r + 1 : r;
 }
@@ -143,6 +115,86 @@ static ALWAYS_INLINE int64_t bstep(const blayout *L, const uint8_t *b, int64_t p
     }
     *v = x;
     return q;
+}
+
+/* The walk from place u (parity par0) until it enters the tree; each place left keeps
+ * its last exit, so following the exits from u retraces the loop-erased path. */
+static void walk_lattice(const blayout *L, uint8_t *b, int64_t u, int par0, amz_rng *rng, dir_bits *db)
+{
+    int64_t p = u;
+    int par = par0;
+    for (;;) {
+        int d;
+        int64_t q;
+        uint8_t v;
+        do {
+            d = bdraw(L, rng, db, par);
+            q = bstep(L, b, p, par, d, &v);
+        } while (!(v & B_EXISTS));
+        b[p] = (uint8_t)((b[p] & ~B_DIR) | d);
+        par = L->next[par][d];
+        p = q;
+        if (v & B_TREE)
+            break;
+    }
+}
+
+/* The fields of w (2 bits each) that are not m, as the low bit of each: draw_skip's keep. */
+static ALWAYS_INLINE uint64_t fields_not(uint64_t w, int m)
+{
+    const uint64_t lo = 0x5555555555555555u, t = w ^ (lo * (uint64_t)m);
+    return (t | t >> 1) & lo;
+}
+
+/* walk_lattice on a flat triangle grid (wrapped or masked; the plain one takes the dual
+ * walk), the same draws and steps: every move turns the triangle over, so the parity
+ * alternates and each draw's missing side is known ahead. The bits are a word and a
+ * position in it, with the fields that are not either parity's missing side marked once
+ * a word: a draw is then one shift, one ctz and one add on the chain from step to step
+ * (draw_skip shifts the buffer and rebuilds its marks every draw). */
+static void walk_triangle(const blayout *L, uint8_t *b, int64_t u, int par, amz_rng *rng, dir_bits *db)
+{
+    const int64_t off[2][4] = {{L->off[0][0], L->off[0][1], L->off[0][2], L->off[0][3]},
+                               {L->off[1][0], L->off[1][1], L->off[1][2], L->off[1][3]}};
+    const int miss0 = L->miss[0], miss1 = L->miss[1];
+    /* db's bits: the low `lim` bits of word, used up to pos */
+    uint64_t word = db->buf;
+    int lim = db->left, pos = 0;
+    const uint64_t valid = lim >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << lim) - 1;
+    uint64_t keep[2] = {fields_not(word, miss0) & valid, fields_not(word, miss1) & valid};
+    int64_t p = u;
+    uint8_t vp = b[u];
+    for (;;) {
+        uint64_t k = pos < 64 ? keep[par] >> pos : 0;
+        if (k == 0) { /* every field left is a miss: a new word */
+            word = rng_next(rng);
+            keep[0] = fields_not(word, miss0);
+            keep[1] = fields_not(word, miss1);
+            lim = 64;
+            pos = 0;
+            continue;
+        }
+        const int s = pos + __builtin_ctzll(k), d = (int)(word >> s) & 3;
+        pos = s + 2;
+        int64_t q = p + off[par][d];
+        uint8_t v = b[q];
+        if (!(v & B_EXISTS)) {
+            if (!v)
+                continue; /* no cell: redrawn */
+            q += L->cross[v & 15];
+            v = b[q];
+            if (!(v & B_EXISTS))
+                continue;
+        }
+        b[p] = (uint8_t)((vp & ~B_DIR) | d);
+        p = q;
+        vp = v;
+        par ^= 1;
+        if (v & B_TREE)
+            break;
+    }
+    db->buf = pos < 64 ? word >> pos : 0;
+    db->left = lim - pos;
 }
 
 amz_status gen_wilson_lattice(walker *wk)
@@ -175,6 +227,8 @@ amz_status gen_wilson_lattice(walker *wk)
     amz_rng *rng = wk->rng;
     uint64_t in_tree = wk->in_tree;
     dir_bits db = {0, 0};
+    /* A flat triangle grid: both parities lack a side (levels add up and down) */
+    const bool tri = M == WALK_TRIANGLE && L.miss[0] >= 0 && L.miss[1] >= 0;
     /* Walks start in cell order, as the general form's. */
     for (int64_t z = 0; z < nz; z++)
         for (int64_t y = 0; y < h - (oct ? z : 0); y++)
@@ -183,25 +237,13 @@ amz_status gen_wilson_lattice(walker *wk)
                 if ((b[u] & (B_TREE | B_EXISTS)) != B_EXISTS) /* in the tree, or no cell */
                     continue;
                 const int par0 = bparity(M, x, y, z);
-                /* The walk: each place left keeps its last exit; it stops in the tree. */
-                int64_t p = u;
-                int par = par0;
-                for (;;) {
-                    int d;
-                    int64_t q;
-                    uint8_t v;
-                    do {
-                        d = bdraw(&L, rng, &db, par);
-                        q = bstep(&L, b, p, par, d, &v);
-                    } while (!(v & B_EXISTS));
-                    b[p] = (uint8_t)((b[p] & ~B_DIR) | d);
-                    par = L.next[par][d];
-                    p = q;
-                    if (v & B_TREE)
-                        break;
-                }
+                if (tri)
+                    walk_triangle(&L, b, u, par0, rng, &db);
+                else
+                    walk_lattice(&L, b, u, par0, rng, &db);
                 /* The loop-erased path joins the tree. */
-                for (p = u, par = par0; !(b[p] & B_TREE);) {
+                int par = par0;
+                for (int64_t p = u; !(b[p] & B_TREE);) {
                     const int d = b[p] & B_DIR;
                     uint8_t v;
                     b[p] |= B_TREE;
