@@ -118,7 +118,9 @@ static ALWAYS_INLINE int64_t bstep(const blayout *L, const uint8_t *b, int64_t p
 }
 
 /* The walk from place u (parity par0) until it enters the tree; each place left keeps
- * its last exit, so following the exits from u retraces the loop-erased path. */
+ * its last exit, so following the exits from u retraces the loop-erased path. The
+ * octagon's (its two kinds of cell draw fields of two widths); walk_fields below takes
+ * the same steps on the other lattices. */
 static void walk_lattice(const blayout *L, uint8_t *b, int64_t u, int par0, amz_rng *rng, dir_bits *db)
 {
     int64_t p = u;
@@ -139,44 +141,62 @@ static void walk_lattice(const blayout *L, uint8_t *b, int64_t u, int par0, amz_
     }
 }
 
-/* The fields of w (2 bits each) that are not m, as the low bit of each: draw_skip's keep. */
-static ALWAYS_INLINE uint64_t fields_not(uint64_t w, int m)
+/* The k-bit fields of w that draw_k keeps (below span) and that are not `miss` (-1: no
+ * such field), as the low bit of each, for fields wholly below bit `lim`. */
+static ALWAYS_INLINE uint64_t fields_kept(uint64_t w, int k, int span, int miss, int lim)
 {
-    const uint64_t lo = 0x5555555555555555u, t = w ^ (lo * (uint64_t)m);
-    return (t | t >> 1) & lo;
+    const uint64_t lo2 = 0x5555555555555555u, lo3 = 0x1249249249249249u;
+    uint64_t keep;
+    if (k == 2 && span == 4) {
+        const uint64_t t = w ^ (lo2 * (uint64_t)(miss & 3));
+        keep = miss < 0 ? lo2 : (t | t >> 1) & lo2;
+    } else if (k == 3 && span == 8 && miss < 0) {
+        keep = lo3;
+    } else if (k == 3 && span == 6 && miss < 0) {
+        keep = ~(w >> 1 & w >> 2) & lo3; /* 6 and 7 have both high bits */
+    } else {
+        keep = 0;
+        for (int i = 0; i + k <= 64; i += k) {
+            const int f = (int)(w >> i & ((1u << k) - 1));
+            keep |= (uint64_t)(f < span && f != miss) << i;
+        }
+    }
+    /* a field starting at bit i is whole when i + k <= lim (lim <= 64, k >= 2) */
+    return lim < k ? 0 : keep & (((uint64_t)1 << (lim - k + 1)) - 1);
 }
 
-/* walk_lattice on a flat triangle grid (wrapped or masked; the plain one takes the dual
- * walk), the same draws and steps: every move turns the triangle over, so the parity
- * alternates and each draw's missing side is known ahead. The bits are a word and a
- * position in it, with the fields that are not either parity's missing side marked once
- * a word: a draw is then one shift, one ctz and one add on the chain from step to step
- * (draw_skip shifts the buffer and rebuilds its marks every draw). */
-static void walk_triangle(const blayout *L, uint8_t *b, int64_t u, int par, amz_rng *rng, dir_bits *db)
+/* walk_lattice with the draws' bits as a word and a position in it, each word's kept
+ * fields marked once (fields_kept): a draw is one shift, one ctz and one add on the
+ * chain from step to step, and a redraw (hex's 6 and 7, a triangle's missing side) no
+ * branch. The same bits, draws and steps as walk_lattice, on every lattice but the
+ * octagon (whose two kinds of cell draw fields of two widths). ALT: a flat triangle
+ * grid (wrapped or masked; the plain one takes the dual walk), where every move turns
+ * the triangle over, so the parity alternates and each draw's missing side, passed
+ * over in the bits, is known ahead. */
+static ALWAYS_INLINE void walk_fields(const blayout *L, uint8_t *b, int64_t u, int par, amz_rng *rng, dir_bits *db,
+                                      bool ALT)
 {
-    const int64_t off[2][4] = {{L->off[0][0], L->off[0][1], L->off[0][2], L->off[0][3]},
-                               {L->off[1][0], L->off[1][1], L->off[1][2], L->off[1][3]}};
-    const int miss0 = L->miss[0], miss1 = L->miss[1];
+    const int k = L->bits[0], span = L->span[0], miss0 = ALT ? L->miss[0] : -1, miss1 = ALT ? L->miss[1] : -1;
     /* db's bits: the low `lim` bits of word, used up to pos */
     uint64_t word = db->buf;
     int lim = db->left, pos = 0;
-    const uint64_t valid = lim >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << lim) - 1;
-    uint64_t keep[2] = {fields_not(word, miss0) & valid, fields_not(word, miss1) & valid};
+    uint64_t keep[2] = {fields_kept(word, k, span, miss0, lim), ALT ? fields_kept(word, k, span, miss1, lim) : 0};
     int64_t p = u;
     uint8_t vp = b[u];
     for (;;) {
-        uint64_t k = pos < 64 ? keep[par] >> pos : 0;
-        if (k == 0) { /* every field left is a miss: a new word */
+        const uint64_t left = pos < 64 ? keep[ALT ? par : 0] >> pos : 0;
+        if (left == 0) { /* no field left that draw_k keeps: a new word */
             word = rng_next(rng);
-            keep[0] = fields_not(word, miss0);
-            keep[1] = fields_not(word, miss1);
             lim = 64;
             pos = 0;
+            keep[0] = fields_kept(word, k, span, miss0, lim);
+            if (ALT)
+                keep[1] = fields_kept(word, k, span, miss1, lim);
             continue;
         }
-        const int s = pos + __builtin_ctzll(k), d = (int)(word >> s) & 3;
-        pos = s + 2;
-        int64_t q = p + off[par][d];
+        const int s = pos + __builtin_ctzll(left), d = (int)(word >> s) & ((1 << k) - 1);
+        pos = s + k;
+        int64_t q = ALT || L->ok[par][d] ? p + L->off[par][d] : L->size - 1;
         uint8_t v = b[q];
         if (!(v & B_EXISTS)) {
             if (!v)
@@ -189,12 +209,22 @@ static void walk_triangle(const blayout *L, uint8_t *b, int64_t u, int par, amz_
         b[p] = (uint8_t)((vp & ~B_DIR) | d);
         p = q;
         vp = v;
-        par ^= 1;
+        par = ALT ? par ^ 1 : L->next[par][d];
         if (v & B_TREE)
             break;
     }
     db->buf = pos < 64 ? word >> pos : 0;
     db->left = lim - pos;
+}
+
+static void walk_triangle(const blayout *L, uint8_t *b, int64_t u, int par, amz_rng *rng, dir_bits *db)
+{
+    walk_fields(L, b, u, par, rng, db, true);
+}
+
+static void walk_plain(const blayout *L, uint8_t *b, int64_t u, int par, amz_rng *rng, dir_bits *db)
+{
+    walk_fields(L, b, u, par, rng, db, false);
 }
 
 amz_status gen_wilson_lattice(walker *wk)
@@ -239,8 +269,10 @@ amz_status gen_wilson_lattice(walker *wk)
                 const int par0 = bparity(M, x, y, z);
                 if (tri)
                     walk_triangle(&L, b, u, par0, rng, &db);
-                else
+                else if (oct)
                     walk_lattice(&L, b, u, par0, rng, &db);
+                else
+                    walk_plain(&L, b, u, par0, rng, &db);
                 /* The loop-erased path joins the tree. */
                 int par = par0;
                 for (int64_t p = u; !(b[p] & B_TREE);) {
