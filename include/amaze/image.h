@@ -319,8 +319,9 @@ AMZ_API amz_status amz_image_read_memory(const void *head, size_t len, uint64_t 
                                          amz_error *err);
 
 /* Makes an uninitialised m from a mask picture: one cell of topology t per pixel, light
- * pixels (luma at least o->threshold, 128 when 0; o NULL = defaults) are cells, dark ones are not;
- * no passages; start and goal the first and last cell in reading order. AMZ_EFORMAT
+ * pixels (luma at least o->threshold, 128 when 0; o NULL = defaults) are cells, dark ones are not,
+ * laid on the plain grid of t as amz_mask_fit lays them (polar: AMZ_EUNSUPPORTED, read
+ * as square and fit); no passages; start and goal the first and last cell in reading order. AMZ_EFORMAT
  * for a bad PNG (a claim the file cannot hold included) or one with no light pixel,
  * AMZ_ERANGE over o->max_bytes (the maze and the decoder, counted before either is
  * allocated), AMZ_ENOMEM; m is left zeroed on failure. O(pixels). */

@@ -44,10 +44,26 @@ AMZ_API amz_status amz_shape_apply(amz_maze *m, amz_shape s, amz_error *err);
 
 /* Makes an uninitialised m from a text mask: one line per row, one character per cell,
  * '.' = cell, '#' or ' ' = no cell; every line the same length (a final newline and
- * '\r' are allowed). Start and goal are the first and last cell in reading order.
- * AMZ_EFORMAT naming the line and column of a bad character, ragged rows, or a mask
- * with no cell; on failure m is left zeroed. */
+ * '\r' are allowed). The plain grid of topology t as amz_mask_fit lays the mask on it
+ * (an octagon grid's small squares where their four octagons are). Start and goal
+ * are the first and last cell in reading order. AMZ_EFORMAT naming the line and
+ * column of a bad character, ragged rows, or a mask with no cell; AMZ_EUNSUPPORTED for
+ * polar (whose size is not the mask's: read it as square, then amz_mask_fit); on
+ * failure m is left zeroed. */
 AMZ_API amz_status amz_mask_read_text(const char *text, size_t len, amz_topology t, amz_maze *m, amz_error *err);
+
+/* Lays a mask read as a plain square grid (amz_mask_read_text or amz_image_read_mask
+ * with AMZ_TOPO_SQUARE: a cell a character or pixel) on grid g, into an uninitialised
+ * *out. On every grid but polar the mask's width and height replace g's, the cell at
+ * column x and row y is kept where the mask has one, on every level, and g's levels,
+ * wrap-around and weave stay; an octagon grid's small square is kept where the four
+ * octagons around it are. A polar grid keeps g's size and the mask is laid over the
+ * disc, stretched to its bounding square: a cell is kept where its centre falls on a
+ * cell of the mask. Start and goal: the first and last cell in reading order.
+ * AMZ_EINVAL for a mask that is not a plain square grid, AMZ_ERANGE if no cell is
+ * left, else amz_maze_init_grid's errors (a grid g's rules refuse, as a wrap-around
+ * with the mask's width or height); on failure out is left zeroed. */
+AMZ_API amz_status amz_mask_fit(const amz_maze *mask, const amz_grid *g, amz_maze *out, amz_error *err);
 
 /* Records in m's recipe (amz_maze.recipe) that its cells come from the mask file at
  * `path`: "--mask PATH" (with -t for other topologies), the path quoted for a shell

@@ -297,7 +297,7 @@ int cli_memory_guard(const char *cmd, const char *doing, const amz_maze *m, uint
     return cli_memory_check(cmd, what, need, max_memory_opt);
 }
 
-int cli_load_mask(const char *path, amz_topology t, uint64_t max_memory, amz_maze *m)
+int cli_load_mask(const char *path, const amz_grid *g, uint64_t max_memory, amz_maze *m)
 {
     /* Zeroed before anything can fail: cli.h promises m left zeroed on failure. */
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -342,7 +342,15 @@ int cli_load_mask(const char *path, amz_topology t, uint64_t max_memory, amz_maz
         amz_image_read_options ro;
         amz_image_read_options_init(&ro);
         ro.max_bytes = cli_memory_limit(max_memory);
-        amz_status st = png ? amz_image_read_mask(buf, len, &ro, t, m, &err) : amz_mask_read_text(buf, len, t, m, &err);
+        /* Read as a plain square grid, then laid on the grid of -t, --levels, --wrap
+         * and --weave (polar: -s's rings) */
+        amz_maze sq;
+        amz_status st = png ? amz_image_read_mask(buf, len, &ro, AMZ_TOPO_SQUARE, &sq, &err)
+                            : amz_mask_read_text(buf, len, AMZ_TOPO_SQUARE, &sq, &err);
+        if (st == AMZ_OK) {
+            st = amz_mask_fit(&sq, g, m, &err);
+            amz_maze_deinit(&sq);
+        }
         if (st)
             rc = cli_fail(path, "%s", amz_error_message(&err, st));
     }

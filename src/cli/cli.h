@@ -185,9 +185,10 @@ int cli_input(const char *cmd, int argc, char **argv, int optind_, const char **
 int cli_load_maze(const char *path, uint64_t max_memory, amz_maze *m, amz_format *detected);
 
 /* Reads a mask file ("-" = stdin; text, or a PNG by its signature) into an
- * uninitialised maze within the memory limit; on failure prints the error and returns
- * non-zero (m left zeroed). */
-int cli_load_mask(const char *path, amz_topology t, uint64_t max_memory, amz_maze *m);
+ * uninitialised maze within the memory limit, laid on grid g (amz_mask_fit: the mask's
+ * size but on polar grids); on failure prints the error and returns non-zero (m left
+ * zeroed). */
+int cli_load_mask(const char *path, const amz_grid *g, uint64_t max_memory, amz_maze *m);
 
 /* An output file of a command: amz_outfile (atomic replacement) whose temporary file,
  * if it has a name, the signal handler removes. */

@@ -459,7 +459,8 @@ int cli_maze_check(const char *cmd, cli_maze_args *a)
     if (a->shape && !amz_shape_supports_grid(a->sh, &a->grid))
         return cli_usage(cmd, "--shape", "'%s' is not defined on %s%s grids", a->shape,
                          amz_grid_is_plain(&a->grid) ? "" : "these ", a->topology);
-    if (a->mask && (a->shape || a->has_size))
+    /* A polar grid keeps its rings (-s) and the mask is laid over its disc. */
+    if (a->mask && (a->shape || (a->has_size && a->topo != AMZ_TOPO_POLAR)))
         return cli_usage(cmd, "--mask", "the mask sets the size and shape: drop %s", a->shape ? "--shape" : "--size");
     const bool shaped = a->mask || a->sh != AMZ_SHAPE_RECT;
     if (shaped && !a->g->masks)
@@ -603,7 +604,7 @@ int cli_maze_prepare(const char *cmd, cli_maze_args *a, uint64_t max_memory, boo
      * come after it. */
     int rc;
     if (a->mask) {
-        if ((rc = cli_load_mask(a->mask, a->topo, max_memory, m)))
+        if ((rc = cli_load_mask(a->mask, &a->grid, max_memory, m)))
             return rc;
         a->w = m->width;
         a->h = m->height;

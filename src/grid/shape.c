@@ -190,19 +190,97 @@ amz_status amz_shape_apply(amz_maze *m, amz_shape s, amz_error *err)
     return amz_maze_default_ends(m, err);
 }
 
+/* Whether the mask (a plain square grid) has a cell at column x, row y. */
+static bool mask_at(const amz_maze *mask, int64_t x, int64_t y)
+{
+    return x >= 0 && y >= 0 && x < mask->width && y < mask->height && grid_exists(mask, y * mask->width + x);
+}
+
+/* Whether cell c of the fitted grid m is kept: see amz_mask_fit. */
+static bool mask_keeps(const amz_maze *mask, const amz_maze *m, amz_cell c)
+{
+    int32_t x, y, z;
+    amz_maze_cell_xyz(m, c, &x, &y, &z);
+    if (m->topology == AMZ_TOPO_POLAR) {
+        double cx, cy, bw, bh;
+        centre_any(m, c, &cx, &cy, &bw, &bh);
+        const int64_t col = (int64_t)floor(cx / bw * (double)mask->width),
+                      row = (int64_t)floor(cy / bh * (double)mask->height);
+        return mask_at(mask, col < mask->width ? col : mask->width - 1, row < mask->height ? row : mask->height - 1);
+    }
+    /* An octagon grid's small square (level 1 of its places) sits between the octagons
+     * at x, y and x + 1, y + 1. */
+    if (m->topology == AMZ_TOPO_OCTAGON && z == 1)
+        return mask_at(mask, x, y) && mask_at(mask, x + 1, y) && mask_at(mask, x, y + 1) &&
+               mask_at(mask, x + 1, y + 1);
+    return mask_at(mask, x, y);
+}
+
+amz_status amz_mask_fit(const amz_maze *mask, const amz_grid *g, amz_maze *out, amz_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (mask->topology != AMZ_TOPO_SQUARE || mask->levels > 1 || mask->wrap || mask->weave)
+        return amz_errorf(err, AMZ_EINVAL, "a mask is read as a plain square grid before it is fitted");
+    amz_grid fit = *g;
+    if (g->topology != AMZ_TOPO_POLAR) {
+        fit.width = mask->width;
+        fit.height = mask->height;
+    }
+    amz_status st = amz_maze_init_grid(out, &fit, err);
+    for (amz_cell c = 0; st == AMZ_OK && c < out->ncells; c++)
+        if (!mask_keeps(mask, out, c))
+            st = amz_maze_set_exists(out, c, false, err);
+    if (st == AMZ_OK && amz_maze_count_cells(out) == 0)
+        st = amz_errorf(err, AMZ_ERANGE, "the mask leaves no cell of the %s grid", amz_topology_name(g->topology));
+    if (st == AMZ_OK)
+        st = amz_maze_default_ends(out, err);
+    if (st)
+        amz_maze_deinit(out);
+    return st;
+}
+
+amz_status grid_mask_to(amz_maze *m, amz_topology t, amz_error *err)
+{
+    if (t == AMZ_TOPO_SQUARE)
+        return AMZ_OK;
+    amz_maze sq = *m;
+    memset(m, 0, sizeof *m);
+    amz_status st;
+    if (t == AMZ_TOPO_POLAR)
+        st = amz_errorf(err, AMZ_EUNSUPPORTED, "a mask on a polar grid needs the grid's rings: fit it with amz_mask_fit");
+    else {
+        const amz_grid g = {t, sq.width, sq.height, 1, 0, false};
+        st = amz_mask_fit(&sq, &g, m, err);
+    }
+    amz_maze_deinit(&sq);
+    return st;
+}
+
 amz_status amz_mask_recipe(amz_maze *m, const char *path, amz_error *err)
 {
-    /* No -s: a mask file sets the size itself. The path is quoted by recipe_append. */
-    char r[AMZ_RECIPE_MAX] = "";
+    /* No -s but on polar grids: a mask file sets the size itself. The path is quoted by
+     * recipe_append; the weave is the generator's to add (it has the share). */
+    char r[AMZ_RECIPE_MAX] = "", size[64], levels[16];
+    const amz_grid g = amz_maze_grid(m);
     bool ok = true;
-    if (m->topology != AMZ_TOPO_SQUARE)
+    if (m->topology == AMZ_TOPO_POLAR) {
+        amz_grid_format_size(&g, size, sizeof size);
+        ok = recipe_append(r, sizeof r, "-s") && recipe_append(r, sizeof r, size);
+    }
+    if (ok && m->topology != AMZ_TOPO_SQUARE)
         ok = recipe_append(r, sizeof r, "-t") && recipe_append(r, sizeof r, amz_topology_name(m->topology));
+    snprintf(levels, sizeof levels, "%d", (int)m->levels);
+    if (ok && m->levels > 1)
+        ok = recipe_append(r, sizeof r, "--levels") && recipe_append(r, sizeof r, levels);
+    if (ok && m->wrap)
+        ok = recipe_append(r, sizeof r, "--wrap") &&
+             recipe_append(r, sizeof r, m->wrap == AMZ_WRAP_X ? "x" : m->wrap == AMZ_WRAP_Y ? "y" : "xy");
     if (!(ok && recipe_append(r, sizeof r, "--mask") && recipe_append(r, sizeof r, path)))
         return amz_errorf(err, AMZ_EINVAL, "a mask path of %zu bytes does not fit a recipe", strlen(path));
     return amz_maze_set_recipe(m, r, err);
 }
 
-amz_status amz_mask_read_text(const char *text, size_t len, amz_topology t, amz_maze *m, amz_error *err)
+static amz_status read_text(const char *text, size_t len, amz_maze *m, amz_error *err)
 {
     memset(m, 0, sizeof *m);
     /* First pass: dimensions and characters. */
@@ -238,7 +316,7 @@ amz_status amz_mask_read_text(const char *text, size_t len, amz_topology t, amz_
     }
     if (rows == 0 || width == 0 || !any)
         return amz_errorf(err, AMZ_EFORMAT, "the mask has no cell (mark cells with '.')");
-    amz_status st = amz_maze_init(m, t, (int64_t)width, (int64_t)rows, err);
+    amz_status st = amz_maze_init(m, AMZ_TOPO_SQUARE, (int64_t)width, (int64_t)rows, err);
     if (st)
         return st;
     size_t x = 0, y = 0;
@@ -261,4 +339,10 @@ amz_status amz_mask_read_text(const char *text, size_t len, amz_topology t, amz_
     if (st)
         amz_maze_deinit(m);
     return st;
+}
+
+amz_status amz_mask_read_text(const char *text, size_t len, amz_topology t, amz_maze *m, amz_error *err)
+{
+    amz_status st = read_text(text, len, m, err);
+    return st ? st : grid_mask_to(m, t, err);
 }

@@ -5,6 +5,7 @@
 
 #include "core/bits.h"
 #include "core/error.h"
+#include "grid/grid.h"
 #include "render/img_source.h"
 
 /* One pass over the rows. The maze is not allocated through the budget: its bytes go to
@@ -29,7 +30,7 @@ amz_status img_read_mask_source(img_source *src, const amz_image_read_options *o
     amz_status st = src->open(src, &b, maze, err);
     if (st)
         return st;
-    if ((st = amz_maze_init(m, t, (int32_t)src->w, (int32_t)src->h, err))) {
+    if ((st = amz_maze_init(m, AMZ_TOPO_SQUARE, (int32_t)src->w, (int32_t)src->h, err))) {
         src->close(src);
         return st;
     }
@@ -55,7 +56,8 @@ amz_status img_read_mask_source(img_source *src, const amz_image_read_options *o
         st = amz_maze_default_ends(m, err);
     if (st)
         amz_maze_deinit(m);
-    return st;
+    /* The cells of a picture are laid on the grid as a text mask's are. */
+    return st ? st : grid_mask_to(m, t, err);
 }
 
 /* m is zeroed first, so it is zeroed on every failure, bad arguments included. */

@@ -67,6 +67,40 @@ printf '###\n# #\n' >"$tmp/empty.txt"
 expect_error 1 "no cell" "$AMAZE" generate --mask "$tmp/empty.txt"
 expect_error 1 "cannot open" "$AMAZE" generate --mask "$tmp/missing.txt"
 expect_error 2 "drop --size" "$AMAZE" generate --mask "$tmp/islands.txt" -s 5x5
+# A mask on grids of levels, wrap-around and weave keeps them (it once made a plain
+# grid, silently), every level the mask's cells; its recipe, run again, is the maze.
+printf '......\n..#...\n...#..\n......\n' >"$tmp/ring.txt"
+for spec in "--levels 2" "--wrap xy" "--weave 1" "-t hex --wrap x --levels 3" "-t triangle --wrap y" "-t octagon"; do
+  # shellcheck disable=SC2086
+  (cd "$tmp" && "$AMAZE" generate $spec --mask ring.txt --seed 3 --format json >"$tmp/mg.json") ||
+    fail "mask with $spec"
+  case $spec in
+    *levels*) grep -q "\"levels\":${spec##* }," "$tmp/mg.json" || fail "mask with $spec: levels dropped" ;;
+  esac
+  case $spec in
+    *wrap*) grep -q '"wrap":' "$tmp/mg.json" || fail "mask with $spec: wrap dropped" ;;
+    *weave*) grep -q '"weave":true' "$tmp/mg.json" || fail "mask with $spec: weave dropped" ;;
+  esac
+  recipe=$(sed -n 's/.*"recipe":"\([^"]*\)".*/\1/p' "$tmp/mg.json")
+  # shellcheck disable=SC2086
+  (cd "$tmp" && "$AMAZE" generate $recipe --format json) | cmp -s - "$tmp/mg.json" ||
+    fail "mask with $spec: the recipe '$recipe' makes another maze"
+done
+printf ".....\n" >"$tmp/odd.txt"
+expect_error 1 "even width" "$AMAZE" generate -t hex --wrap x --mask "$tmp/odd.txt"
+# Octagon: the small square between four removed octagons goes with them (it was left
+# as an island of its own).
+printf '...\n.##\n.##\n' >"$tmp/oct.txt"
+"$AMAZE" generate -t octagon --mask "$tmp/oct.txt" --seed 1 -o "$tmp/oct.amz" || fail "octagon mask"
+"$AMAZE" stats --json "$tmp/oct.amz" | grep -q '"cells":5,.*"perfect":true' || fail "octagon mask: not 5 cells, perfect"
+# Polar: -s gives the rings, the mask is laid over the disc (the centre row's hole).
+printf '.....\n.....\n..#..\n.....\n.....\n' >"$tmp/hole.txt"
+"$AMAZE" generate -t polar -s 9 --mask "$tmp/hole.txt" --seed 2 -o "$tmp/pm.amz" || fail "polar mask"
+"$AMAZE" stats "$tmp/pm.amz" | grep -q '^maze .*x9 polar' || fail "polar mask: not 9 rings"
+"$AMAZE" generate -t polar -s 9 --seed 2 -o "$tmp/pfull.amz"
+pc=$("$AMAZE" stats --json "$tmp/pm.amz" | sed 's/.*"cells":\([0-9]*\),.*/\1/')
+fc=$("$AMAZE" stats --json "$tmp/pfull.amz" | sed 's/.*"cells":\([0-9]*\),.*/\1/')
+[ "$pc" -lt "$fc" ] && [ "$pc" -gt $((fc * 3 / 4)) ] || fail "polar mask: $pc of $fc cells kept"
 expect_error 2 "not defined on hex" "$AMAZE" generate -t hex --shape diamond
 expect_error 2 "not defined on square" "$AMAZE" generate --shape hexagon
 expect_error 2 "unknown shape" "$AMAZE" generate --shape blob

@@ -386,6 +386,153 @@ static void test_shapes_true_on_the_page(void **state)
         }
 }
 
+/* A random text mask, w x h, about `fill` of it cells (at least one). */
+static char *random_mask_text(int w, int h, double fill, uint64_t seed)
+{
+    char *t = malloc((size_t)(w + 1) * (size_t)h + 1);
+    assert_non_null(t);
+    amz_rng r;
+    amz_rng_seed(&r, seed);
+    size_t n = 0;
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++)
+            t[n++] = (x == 0 && y == 0) || amz_rng_unit(&r) < fill ? '.' : '#';
+        t[n++] = '\n';
+    }
+    t[n] = '\0';
+    return t;
+}
+
+/* amz_mask_fit keeps the grid's levels, wrap-around and weave (they were dropped once:
+ * a mask made a plain grid), with the mask's cells on every level; an octagon grid's
+ * small square is kept where its four octagons are. Over random masks. */
+static void test_mask_fit_grids(void **state)
+{
+    (void)state;
+    static const amz_grid grids[] = {
+        {AMZ_TOPO_SQUARE, 0, 0, 3, 0, false},           {AMZ_TOPO_SQUARE, 0, 0, 1, AMZ_WRAP_X | AMZ_WRAP_Y, false},
+        {AMZ_TOPO_SQUARE, 0, 0, 1, 0, true},            {AMZ_TOPO_HEX, 0, 0, 2, AMZ_WRAP_X, false},
+        {AMZ_TOPO_TRIANGLE, 0, 0, 2, AMZ_WRAP_X, false}, {AMZ_TOPO_OCTAGON, 0, 0, 1, 0, false},
+        {AMZ_TOPO_HEX, 0, 0, 1, 0, false},
+    };
+    for (size_t k = 0; k < sizeof grids / sizeof grids[0]; k++)
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            const amz_grid *g = &grids[k];
+            const int w = 2 * (int)(seed % 5) + 4, h = (int)(seed % 4) + 3; /* even widths: hex and triangle wrap */
+            char *text = random_mask_text(w, h, 0.7, seed * 31 + k);
+            amz_maze sq, m;
+            amz_error err;
+            assert_int_equal(amz_mask_read_text(text, strlen(text), AMZ_TOPO_SQUARE, &sq, &err), AMZ_OK);
+            assert_int_equal(amz_mask_fit(&sq, g, &m, &err), AMZ_OK);
+            assert_int_equal(m.topology, g->topology);
+            assert_int_equal(m.width, w);
+            assert_int_equal(m.height, h);
+            assert_int_equal(m.levels, g->levels);
+            assert_int_equal(m.wrap, g->wrap);
+            assert_int_equal(m.weave, g->weave);
+            /* The plain grid, every cell there, names each cell's neighbours. */
+            amz_maze full;
+            const amz_grid fg = {g->topology, w, h, g->levels, g->wrap, g->weave};
+            assert_int_equal(amz_maze_init_grid(&full, &fg, &err), AMZ_OK);
+            assert_int_equal(full.ncells, m.ncells);
+            for (amz_cell c = 0; c < m.ncells; c++) {
+                int32_t x, y, z;
+                amz_maze_cell_xyz(&m, c, &x, &y, &z);
+                bool want;
+                if (g->topology == AMZ_TOPO_OCTAGON && z == 1) {
+                    int octagons = 0;
+                    want = true;
+                    for (int d = 0; d < AMZ_MAX_DIRS; d++) {
+                        amz_cell o = amz_maze_neighbor(&full, c, d);
+                        if (o != AMZ_NO_CELL) {
+                            octagons++;
+                            want = want && amz_maze_exists(&m, o);
+                        }
+                    }
+                    assert_int_equal(octagons, 4);
+                } else {
+                    want = text[(size_t)y * (size_t)(w + 1) + (size_t)x] == '.';
+                }
+                if (amz_maze_exists(&m, c) != want)
+                    fail_msg("grid %zu seed %llu: cell %lld (%d,%d,%d) kept %d, want %d", k,
+                             (unsigned long long)seed, (long long)c, x, y, z, amz_maze_exists(&m, c), want);
+            }
+            /* The reader lays the mask on plain grids as amz_mask_fit does. */
+            if (amz_grid_is_plain(g) || g->topology == AMZ_TOPO_OCTAGON) {
+                amz_maze r;
+                assert_int_equal(amz_mask_read_text(text, strlen(text), g->topology, &r, &err), AMZ_OK);
+                for (amz_cell c = 0; c < m.ncells; c++)
+                    if (amz_maze_exists(&r, c) != amz_maze_exists(&m, c))
+                        fail_msg("grid %zu seed %llu: the reader's cell %lld differs", k, (unsigned long long)seed,
+                                 (long long)c);
+                amz_maze_deinit(&r);
+            }
+            amz_maze_deinit(&full);
+            amz_maze_deinit(&m);
+            amz_maze_deinit(&sq);
+            free(text);
+        }
+}
+
+/* On a polar grid the mask is laid over the disc: an all-cell mask keeps every cell, a
+ * mask of cells on its right half keeps the cells whose centres are right of the
+ * middle, and the rings are the grid's, not the mask's. Refusals: a mask that is not a
+ * plain square grid, one that leaves no cell, a wrap the mask's width cannot take, and
+ * the reader's polar topology. */
+static void test_mask_fit_polar_and_refusals(void **state)
+{
+    (void)state;
+    amz_error err;
+    amz_maze sq, m;
+    const amz_grid polar = {AMZ_TOPO_POLAR, 6, 7, 1, 0, false};
+    assert_int_equal(amz_mask_read_text("..\n..\n", 6, AMZ_TOPO_SQUARE, &sq, &err), AMZ_OK);
+    assert_int_equal(amz_mask_fit(&sq, &polar, &m, &err), AMZ_OK);
+    assert_int_equal(m.height, 7);
+    assert_int_equal(amz_maze_count_cells(&m), m.ncells);
+    amz_maze_deinit(&m);
+    amz_maze_deinit(&sq);
+    /* 8 columns, the right 4 cells */
+    assert_int_equal(amz_mask_read_text("####....\n####....\n", 18, AMZ_TOPO_SQUARE, &sq, &err), AMZ_OK);
+    assert_int_equal(amz_mask_fit(&sq, &polar, &m, &err), AMZ_OK);
+    amz_point lo, hi;
+    amz_maze_extent(&m, &lo, &hi);
+    const double mid = (lo.x + hi.x) / 2;
+    amz_cell kept = 0;
+    for (amz_cell c = 0; c < m.ncells; c++) {
+        const amz_point p = amz_maze_cell_center(&m, c);
+        if (fabs(p.x - mid) > 1e-9)
+            assert_int_equal(amz_maze_exists(&m, c), p.x > mid);
+        kept += amz_maze_exists(&m, c);
+    }
+    assert_true(kept > m.ncells / 3 && kept < m.ncells * 2 / 3);
+    amz_maze_deinit(&m);
+    /* a mask cell in a corner, where the disc has no centre */
+    amz_maze corner;
+    const char *corner_text = ".#######\n########\n########\n########\n########\n########\n########\n########\n";
+    assert_int_equal(amz_mask_read_text(corner_text, strlen(corner_text), AMZ_TOPO_SQUARE, &corner, &err), AMZ_OK);
+    const amz_grid small = {AMZ_TOPO_POLAR, 6, 3, 1, 0, false};
+    assert_int_equal(amz_mask_fit(&corner, &small, &m, &err), AMZ_ERANGE);
+    assert_null(m.passages);
+    amz_maze_deinit(&corner);
+    /* a fitted maze is no mask to fit again; hex wrap needs an even width */
+    amz_maze hex;
+    assert_int_equal(amz_mask_read_text("...\n...\n", 8, AMZ_TOPO_HEX, &hex, &err), AMZ_OK);
+    assert_int_equal(amz_mask_fit(&hex, &polar, &m, &err), AMZ_EINVAL);
+    const amz_grid hexwrap = {AMZ_TOPO_HEX, 0, 0, 1, AMZ_WRAP_X, false};
+    assert_int_equal(amz_mask_fit(&sq, &hexwrap, &m, &err), AMZ_OK); /* sq is 8 wide: fine */
+    amz_maze_deinit(&m);
+    amz_maze odd;
+    assert_int_equal(amz_mask_read_text("...\n...\n", 8, AMZ_TOPO_SQUARE, &odd, &err), AMZ_OK);
+    assert_int_not_equal(amz_mask_fit(&odd, &hexwrap, &m, &err), AMZ_OK);
+    assert_non_null(strstr(err.msg, "even width"));
+    assert_null(m.passages);
+    assert_int_equal(amz_mask_read_text("...\n", 4, AMZ_TOPO_POLAR, &m, &err), AMZ_EUNSUPPORTED);
+    assert_null(m.passages);
+    amz_maze_deinit(&odd);
+    amz_maze_deinit(&hex);
+    amz_maze_deinit(&sq);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -393,7 +540,8 @@ int main(void)
         cmocka_unit_test(test_shapes_one_island),  cmocka_unit_test(test_mask_text),
         cmocka_unit_test(test_islands),            cmocka_unit_test(test_hex_art_geometry),
         cmocka_unit_test(test_hex_fits_80_columns), cmocka_unit_test(test_shaped_round_trips),
-        cmocka_unit_test(test_shapes_true_on_the_page),
+        cmocka_unit_test(test_shapes_true_on_the_page), cmocka_unit_test(test_mask_fit_grids),
+        cmocka_unit_test(test_mask_fit_polar_and_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
