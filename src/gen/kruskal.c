@@ -275,17 +275,72 @@ static int cmp_wedge(const void *a, const void *b)
     return x->w != y->w ? (x->w > y->w) - (x->w < y->w) : (x->e > y->e) - (x->e < y->e);
 }
 
-static amz_status kruskal_any(amz_maze *m, uint64_t key, const amz_observer *obs, amz_error *err)
+/* Opens edge a-d-b and joins the trees of its ends (different ones), watched. */
+static amz_status join(kctx *k, uint64_t *par, amz_cell a, int d, amz_cell b)
+{
+    amz_maze *m = k->m;
+    par[find(par, (uint64_t)a, true)] = find(par, (uint64_t)b, true);
+    bits_set(m->passages, grid_edge(m, a, d, b));
+    if (k->obs && (visit_once(k, a) || visit_once(k, b) || obs_emit(k->obs, AMZ_EV_CARVE, a, d, b)))
+        return AMZ_ECANCELED;
+    return AMZ_OK;
+}
+
+/* A weave grid's crossings, laid before any edge is joined (J. Buck, "Mazes for
+ * Programmers", 2015, Kruskal's weave): ncells tries at cells drawn at random, each
+ * taken with probability p, make cell c a straight corridor (W-c-E, or N-c-S) with a
+ * passage under it the other way (N to S, or W to E), when c and its four neighbours
+ * exist (in the start's part), none is a crossing already, and the five are in five
+ * different trees. The crossing cells are marked in `cross`: no other edge may touch
+ * them (their corridor is laid), so the joins that follow skip them. */
+static amz_status lay_crossings(kctx *k, uint64_t *par, const uint64_t *part, uint64_t *cross, amz_rng *rng, double p)
+{
+    amz_maze *m = k->m;
+    const uint64_t n = (uint64_t)m->ncells;
+    amz_status st = AMZ_OK;
+    for (uint64_t i = 0; i < n && st == AMZ_OK; i++) {
+        const amz_cell c = (amz_cell)(rng_next(rng) % n);
+        const uint64_t r = rng_next(rng);
+        if (p < 1 && (double)(r >> 11) * (1.0 / 9007199254740992.0) >= p)
+            continue;
+        amz_cell nb[AMZ_MAX_DIRS];
+        grid_at at;
+        any_nbrs(m, c, nb, &at);
+        const amz_cell five[5] = {c, nb[AMZ_SQ_N], nb[AMZ_SQ_E], nb[AMZ_SQ_S], nb[AMZ_SQ_W]};
+        uint64_t roots[5];
+        bool ok = true;
+        for (int j = 0; j < 5 && ok; j++) {
+            ok = five[j] != AMZ_NO_CELL && grid_exists(m, five[j]) && (!part || bits_get(part, (uint64_t)five[j])) &&
+                 !bits_get(cross, (uint64_t)five[j]);
+            roots[j] = ok ? find(par, (uint64_t)five[j], true) : 0;
+            for (int q = 0; q < j && ok; q++)
+                ok = roots[q] != roots[j];
+        }
+        if (!ok)
+            continue;
+        /* the low bit of r: the corridor on top runs E-W (1) or N-S (0) */
+        const int over = r & 1 ? AMZ_SQ_E : AMZ_SQ_N, under = r & 1 ? AMZ_SQ_N : AMZ_SQ_W;
+        const amz_cell a = nb[over], b = nb[(over + 2) % 4], u = nb[under];
+        bits_set(cross, (uint64_t)c);
+        if ((st = join(k, par, c, over, a)) == AMZ_OK && (st = join(k, par, c, (over + 2) % 4, b)) == AMZ_OK)
+            st = join(k, par, u, under == AMZ_SQ_N ? AMZ_SQ_S2 : AMZ_SQ_E2, nb[(under + 2) % 4]);
+    }
+    return st;
+}
+
+static amz_status kruskal_any(amz_maze *m, uint64_t key, amz_rng *rng, double weave, const amz_observer *obs,
+                              amz_error *err)
 {
     const uint64_t n = (uint64_t)m->ncells, words = bits_words(n);
-    uint64_t *part = amz_calloc((size_t)words, 8), ne = 0, cap = 0;
+    uint64_t *part = amz_calloc((size_t)words, 8), *cross = NULL, ne = 0, cap = 0;
     uint64_t *par = amz_malloc((size_t)n * sizeof *par);
     wedge *list = NULL;
     amz_status st = AMZ_ENOMEM;
     int8_t slot_dir[4];
     for (int s = 0; s < m->bits; s++)
         slot_dir[s] = (int8_t)any_slot_dir(m, (unsigned)s);
-    if (!part || !par || (m->mask && !gen_part(m, m->start, part)))
+    if (!part || !par || (m->weave && !(cross = amz_calloc((size_t)words, 8))) ||
+        (m->mask && !gen_part(m, m->start, part)))
         goto out;
     for (amz_cell c = 0; c < m->ncells; c++) {
         par[c] = (uint64_t)c;
@@ -313,9 +368,9 @@ static amz_status kruskal_any(amz_maze *m, uint64_t key, const amz_observer *obs
     kctx k = {m, NULL, par, ne, key, 0, 1, NULL, NULL, NULL, NULL, obs};
     if (obs && !(k.touched = amz_calloc((size_t)words, 8)))
         goto out;
+    st = m->weave ? lay_crossings(&k, par, m->mask ? part : NULL, cross, rng, weave) : AMZ_OK;
     obs_progress prog;
     obs_progress_init(&prog, ne);
-    st = AMZ_OK;
     for (uint64_t i = 0; i < ne && st == AMZ_OK; i++) {
         amz_cell a;
         int d;
@@ -323,7 +378,7 @@ static amz_status kruskal_any(amz_maze *m, uint64_t key, const amz_observer *obs
         uint64_t ra = find(par, (uint64_t)a, true), rb = find(par, (uint64_t)b, true);
         if (obs && obs_progress_tick(obs, &prog))
             st = AMZ_ECANCELED;
-        if (ra == rb || st)
+        if (ra == rb || st || (cross && (bits_get(cross, (uint64_t)a) || bits_get(cross, (uint64_t)b))))
             continue;
         par[ra] = rb;
         if (obs && (visit_once(&k, a) || visit_once(&k, b)))
@@ -337,6 +392,7 @@ static amz_status kruskal_any(amz_maze *m, uint64_t key, const amz_observer *obs
             st = AMZ_ECANCELED;
     amz_free(k.touched);
 out:
+    amz_free(cross);
     amz_free(part);
     amz_free(par);
     amz_free(list);
@@ -354,7 +410,7 @@ amz_status gen_kruskal(amz_maze *m, amz_rng *rng, const amz_gen_options *o, cons
      * with prim's key the same seed would give prim's maze, so kruskal salts its own. */
     const uint64_t key = rng_next(rng) ^ 0x6b7275736b616cu; /* "kruskal" */
     if (!amz_maze_is_plain(m))
-        return kruskal_any(m, key, obs_normalize(obs), err);
+        return kruskal_any(m, key, rng, o->weave, obs_normalize(obs), err);
     if (!obs_wants_steps(obs))
         return gen_mst_tiled(m, key, o->threads, obs, "kruskal", err);
     const uint64_t n = (uint64_t)m->ncells, maxid = n * (uint64_t)m->bits;

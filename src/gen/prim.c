@@ -203,9 +203,24 @@ typedef struct prim_ctx {
     uint64_t *tree, *seen; /* seen: cells announced as FRONTIER (observed runs only) */
     uint64_t key;
     uint64_t left;         /* cells of the start's part not yet in the tree */
+    double weave;          /* a weave grid's share of under-passage chances taken */
     const amz_observer *obs;
     obs_progress prog;
 } prim_ctx;
+
+/* An under-passage edge e of cell a in direction d (a weave's E2 or S2, one end in the
+ * tree): a chance when the cell it passes under is in the tree and a straight corridor
+ * the other way, taken with probability weave (by a hash of the edge, so the maze is
+ * the same however the queue breaks ties). Once taken, that cell has its four
+ * neighbours in the tree: no edge of it is ever taken again, so it stays straight. */
+static bool under_ok(const prim_ctx *p, amz_cell a, int d, uint64_t e)
+{
+    const amz_cell mid = grid_neighbor(p->m, a, d - AMZ_SQ_N2);
+    if (mid == AMZ_NO_CELL || !bits_get(p->tree, (uint64_t)mid) ||
+        !grid_straight(grid_open_mask(p->m, mid), d == AMZ_SQ_E2 || d == AMZ_SQ_W2))
+        return false;
+    return (double)mst_weight(p->key ^ 0x7765617665u, e) / (double)((uint64_t)1 << MST_WEIGHT_BITS) < p->weave;
+}
 
 /* Adds cell c to the tree and queues its edges to cells outside. */
 static ALWAYS_INLINE amz_status add(prim_ctx *p, amz_topology T, amz_cell c)
@@ -217,7 +232,12 @@ static ALWAYS_INLINE amz_status add(prim_ctx *p, amz_topology T, amz_cell c)
     if (p->obs && (obs_emit(p->obs, AMZ_EV_VISIT, c, -1, AMZ_NO_CELL) || obs_progress_tick(p->obs, &p->prog)))
         return AMZ_ECANCELED;
     const int nd = gen_nbrs(m, T, c, nbs);
-    for (int d = 0; d < nd; d++) {
+    /* A weave's under-passages are queued as edges too (any_nbrs filled their cells);
+     * grow takes one only if it is still a chance when it comes out (under_ok). */
+    const int nq = T == GEN_ANY && m->weave ? AMZ_SQ_W2 + 1 : nd;
+    for (int d = 0; d < nq; d++) {
+        if (d >= nd && d < AMZ_SQ_N2)
+            continue;
         amz_cell nb = nbs[d];
         if (nb == AMZ_NO_CELL || bits_get(p->tree, (uint64_t)nb))
             continue;
@@ -264,6 +284,8 @@ static ALWAYS_INLINE amz_status grow(prim_ctx *p, amz_topology T)
         bool ain = bits_get(p->tree, (uint64_t)a), bin = bits_get(p->tree, (uint64_t)b);
         if (ain && bin)
             continue; /* stale: both ends joined meanwhile */
+        if (T == GEN_ANY && m->weave && d >= AMZ_SQ_N2 && !under_ok(p, a, d, e))
+            continue;
         bits_set(m->passages, e);
         amz_cell from = ain ? a : b, to = ain ? b : a;
         int dir = ain ? d : T == GEN_ANY ? grid_back(m, a, d) : grid_plain_opposite(T, d);
@@ -298,8 +320,8 @@ amz_status gen_prim(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const a
     if (!obs_wants_steps(obs) && !m->mask && plain)
         return gen_mst_tiled(m, rng_next(rng), o->threads, obs, "prim", err);
     const size_t words = (size_t)bits_words((uint64_t)m->ncells);
-    prim_ctx p = {m, {0}, amz_calloc(1, sizeof(bucketq)), amz_calloc(words, 8), NULL, 0, (uint64_t)m->ncells, obs,
-                  {0, 0, 0, 0}};
+    prim_ctx p = {m,   {0}, amz_calloc(1, sizeof(bucketq)), amz_calloc(words, 8), NULL, 0, (uint64_t)m->ncells,
+                  o->weave, obs, {0, 0, 0, 0}};
     for (int s = 0; s < m->bits && !plain; s++)
         p.slot_dir[s] = (int8_t)any_slot_dir(m, (unsigned)s);
     amz_status st = AMZ_OK;

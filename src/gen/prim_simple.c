@@ -2,8 +2,9 @@
  * maze in a list; repeatedly take a uniformly random one, join it to a random maze
  * neighbour, and add its outside neighbours to the list. Source: W. D. Pullen, "Think
  * Labyrinth!" (astrolog.org), "Prim's algorithm"; J. Buck, "Mazes for Programmers"
- * (2015), ch. 11 ("Simplified Prim's"). Memory: 2 bits per cell and 8 bytes per
- * frontier cell (the frontier is a bag: swap-removal keeps every step O(1)). */
+ * (2015), ch. 11 ("Simplified Prim's"). On a weave grid a cell may join through an
+ * under-passage (pick_under). Memory: 2 bits per cell and 8 bytes per frontier cell
+ * (the frontier is a bag: swap-removal keeps every step O(1)). */
 #include "amaze/alloc.h"
 #include "core/bits.h"
 #include "core/error.h"
@@ -34,8 +35,22 @@ static bool bag_push(bag *b, amz_cell c)
     return true;
 }
 
+/* The under-move from an outside cell (nb: its neighbours) into the maze, taken with
+ * probability p among those there are; -1 for none. */
+static int pick_under(const amz_maze *m, const amz_cell *nb, const uint64_t *tree, amz_rng *rng, double p)
+{
+    int under[4], n = 0;
+    for (int d = AMZ_SQ_N2; d <= AMZ_SQ_W2; d++) {
+        const amz_cell t = nb[d], mid = nb[d - AMZ_SQ_N2];
+        if (t != AMZ_NO_CELL && mid != AMZ_NO_CELL && bits_get(tree, (uint64_t)t) && bits_get(tree, (uint64_t)mid) &&
+            grid_straight(grid_open_mask(m, mid), d == AMZ_SQ_E2 || d == AMZ_SQ_W2))
+            under[n++] = d;
+    }
+    return any_pick_under(rng, p, under, n);
+}
+
 static ALWAYS_INLINE amz_status grow(amz_maze *m, amz_topology T, amz_rng *rng, uint64_t *tree, uint64_t *front,
-                                     bag *b, const amz_observer *obs)
+                                     bag *b, const amz_observer *obs, double p)
 {
     obs_progress prog = {0, 0, 0, 0};
     amz_cell nb[AMZ_MAX_DIRS];
@@ -74,8 +89,13 @@ static ALWAYS_INLINE amz_status grow(amz_maze *m, amz_topology T, amz_rng *rng, 
         for (int d = 0; d < nd; d++)
             if (nb[d] != AMZ_NO_CELL && bits_get(tree, (uint64_t)nb[d]))
                 cand[k++] = d;
+        /* On a weave, with probability p, under a maze cell that is a straight corridor
+         * the other way to the maze cell beyond it (any.h's chances, seen from outside);
+         * that cell then has all four neighbours in the maze, so it stays straight. */
+        dir = T == GEN_ANY && m->weave ? pick_under(m, nb, tree, rng, p) : -1;
         /* A frontier cell always has a neighbour in the tree: it was put there by one. */
-        dir = cand[rng_below(rng, (uint32_t)k)];
+        if (dir < 0)
+            dir = cand[rng_below(rng, (uint32_t)k)];
         from = nb[dir];
         bits_set(m->passages, gen_edge(m, T, c, dir, from));
     }
@@ -83,23 +103,23 @@ static ALWAYS_INLINE amz_status grow(amz_maze *m, amz_topology T, amz_rng *rng, 
 
 static amz_status grow_square(amz_maze *m, amz_rng *rng, uint64_t *t, uint64_t *f, bag *b, const amz_observer *o)
 {
-    return grow(m, AMZ_TOPO_SQUARE, rng, t, f, b, o);
+    return grow(m, AMZ_TOPO_SQUARE, rng, t, f, b, o, 0);
 }
 
 static amz_status grow_hex(amz_maze *m, amz_rng *rng, uint64_t *t, uint64_t *f, bag *b, const amz_observer *o)
 {
-    return grow(m, AMZ_TOPO_HEX, rng, t, f, b, o);
+    return grow(m, AMZ_TOPO_HEX, rng, t, f, b, o, 0);
 }
 
-static amz_status grow_any(amz_maze *m, amz_rng *rng, uint64_t *t, uint64_t *f, bag *b, const amz_observer *o)
+static amz_status grow_any(amz_maze *m, amz_rng *rng, uint64_t *t, uint64_t *f, bag *b, const amz_observer *o,
+                          double p)
 {
-    return grow(m, GEN_ANY, rng, t, f, b, o);
+    return grow(m, GEN_ANY, rng, t, f, b, o, p);
 }
 
 amz_status gen_prim_simple(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                                amz_error *err)
 {
-    (void)o;
     /* Two bits a cell: in the maze, and ever put on the frontier. grow returns bare
      * codes; the messages are added here, and all memory is freed on every path. */
     const size_t words = (size_t)bits_words((uint64_t)m->ncells);
@@ -109,7 +129,7 @@ amz_status gen_prim_simple(amz_maze *m, amz_rng *rng, const amz_gen_options *o, 
     if (!tree || !front)
         st = AMZ_ENOMEM;
     else
-        st = !amz_maze_is_plain(m)              ? grow_any(m, rng, tree, front, &b, obs)
+        st = !amz_maze_is_plain(m)              ? grow_any(m, rng, tree, front, &b, obs, o->weave)
              : m->topology == AMZ_TOPO_SQUARE ? grow_square(m, rng, tree, front, &b, obs)
                                               : grow_hex(m, rng, tree, front, &b, obs);
     if (st == AMZ_ENOMEM)

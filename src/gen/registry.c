@@ -71,17 +71,19 @@ static const amz_gen_info registry[] = {
     {.name = "prim",
      .summary = "true Prim: grow along the cheapest edge of random weights; many short dead ends",
      .topologies = ALL, .perfect = true, .masks = true, .work_bits = 40, .work_fixed = TILES_BYTES, .row_bytes = 0,
-     .options = AMZ_GEN_OPT_THREADS, .watch_bits = 176, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP, .any_bits = 130,
+     .options = AMZ_GEN_OPT_THREADS, .watch_bits = 176, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP | AMZ_GEN_WEAVE,
+     .any_bits = 200, /* a weave queues its under-passages too: 184 bits a cell measured at 1000x1000 */
      .run = gen_prim},
     /* two bitmaps; a frontier bag along the blob's rim */
     {.name = "prim-simple",
      .summary = "simplified Prim: grow from a random frontier cell; radial, many dead ends",
-     .topologies = ALL, .perfect = true, .masks = true, .work_bits = 3, .work_fixed = 8192, .row_bytes = 0, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP, .any_bits = 66,
+     .topologies = ALL, .perfect = true, .masks = true, .work_bits = 3, .work_fixed = 8192, .row_bytes = 0, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP | AMZ_GEN_WEAVE, .any_bits = 66,
      .run = gen_prim_simple},
     {.name = "kruskal",
      .summary = "join random edges between different trees (union-find): short dead ends",
      .topologies = ALL, .perfect = true, .masks = true, .work_bits = 40, .work_fixed = TILES_BYTES, .row_bytes = 0,
-     .options = AMZ_GEN_OPT_THREADS, .watch_bits = 144, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP, .any_bits = 449,
+     .options = AMZ_GEN_OPT_THREADS, .watch_bits = 144, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP | AMZ_GEN_WEAVE,
+     .any_bits = 450, /* + a bit a cell: a weave's crossings */
      .run = gen_kruskal},
     {.name = "growing-tree",
      .summary = "grow from a list cell picked by --choice (newest/oldest/random/middle or a mix)",

@@ -191,26 +191,37 @@ static void test_generators_make_perfect_mazes(void **state)
     assert_true(crossings > 0); /* weave runs did pass under corridors */
 }
 
-/* A weave grid with P = 0 has no crossing; with P = 1 many. */
+/* A weave grid with P = 0 has no crossing; with P = 1 many: the walkers' chances,
+ * kruskal's crossings laid in advance and prim's queued under-passages, also around a
+ * hole (a mask). */
 static void test_weave_share(void **state)
 {
     (void)state;
     const amz_grid g = {AMZ_TOPO_SQUARE, 30, 30, 1, 0, true};
-    int counts[2] = {0, 0};
-    for (int p = 0; p < 2; p++) {
-        amz_maze m;
-        make(&m, &g);
-        amz_gen_options o;
-        amz_gen_options_init(&o);
-        o.seed = 5;
-        o.weave = p;
-        assert_int_equal(amz_gen_run(&m, "backtracker", &o, NULL, NULL), AMZ_OK);
-        check_crossings(&m, "weave share", &counts[p]);
-        assert_true(tu_is_perfect(&m));
-        amz_maze_deinit(&m);
-    }
-    assert_int_equal(counts[0], 0);
-    assert_true(counts[1] > 20);
+    static const char *const gens[] = {"backtracker", "growing-tree", "kruskal", "prim", "prim-simple"};
+    for (size_t i = 0; i < 5; i++)
+        for (int hole = 0; hole < 2; hole++) {
+            int counts[2] = {0, 0};
+            for (int p = 0; p < 2; p++) {
+                amz_maze m;
+                make(&m, &g);
+                for (int y = 10; hole && y < 20; y++)
+                    for (int x = 12; x < 17; x++)
+                        assert_int_equal(amz_maze_set_exists(&m, amz_maze_cell_at(&m, x, y), false, NULL), AMZ_OK);
+                amz_gen_options o;
+                amz_gen_options_init(&o);
+                o.seed = 5;
+                o.weave = p;
+                assert_int_equal(amz_gen_run(&m, gens[i], &o, NULL, NULL), AMZ_OK);
+                check_crossings(&m, gens[i], &counts[p]);
+                if (!tu_is_perfect(&m) || !tu_edges_consistent(&m))
+                    fail_msg("%s on a weave%s: not a perfect maze", gens[i], hole ? " with a hole" : "");
+                amz_maze_deinit(&m);
+            }
+            assert_int_equal(counts[0], 0);
+            if (counts[1] <= 20)
+                fail_msg("%s on a weave%s: %d crossings at P = 1", gens[i], hole ? " with a hole" : "", counts[1]);
+        }
 }
 
 /* Generators that cannot run on a grid say so by name, and amz_gen_run refuses them. */
