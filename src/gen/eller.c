@@ -148,6 +148,8 @@ static amz_status generic(amz_maze *m, amz_rng *rng, int32_t *L, int32_t *R, con
 amz_status gen_eller(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const amz_observer *obs,
                      amz_error *err)
 {
+    if (m->topology == AMZ_TOPO_POLAR || m->topology == AMZ_TOPO_TRIANGLE)
+        return gen_eller_rows_any(m, rng, obs, err);
     if (m->topology == AMZ_TOPO_SQUARE && !obs_wants_steps(obs))
         return gen_rows_run(m, &gen_eller_rows, rng, o, obs, "eller", err);
     gen_rowgen g;

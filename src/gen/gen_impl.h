@@ -22,9 +22,10 @@ GEN_DECL(gen_kruskal);
 GEN_DECL(gen_growing_tree);
 GEN_DECL(gen_eller);
 GEN_DECL(gen_recursive_division);
-/* rows_any.c: binary-tree on polar rings, sidewinder on polar rings and triangle rows. */
+/* rows_any.c: binary-tree on polar rings, sidewinder and eller on polar rings and triangle rows. */
 GEN_DECL(gen_binary_tree_rings);
 amz_status gen_sidewinder_rows_any(amz_maze *m, amz_rng *rng, const amz_observer *obs, amz_error *err);
+amz_status gen_eller_rows_any(amz_maze *m, amz_rng *rng, const amz_observer *obs, amz_error *err);
 /* classical.c: the named labyrinth of o->labyrinth (square grids, no mask), and its
  * start and goal at the entrance and the centre. */
 GEN_DECL(gen_classical);

@@ -91,11 +91,12 @@ static const amz_gen_info registry[] = {
      .options = AMZ_GEN_OPT_CHOICE, .grids = AMZ_GEN_LEVELS | AMZ_GEN_WRAP | AMZ_GEN_WEAVE, .any_bits = 98,
      .run = gen_growing_tree},
     {.name = "eller",
-     .summary = "row by row with set labels, memory proportional to the width only",
-     .topologies = SQ | HEX, .perfect = true, .masks = false, .work_bits = 0, .work_fixed = 0, .row_bytes = 8,
+     .summary = "row by row (polar: ring by ring) with set labels, memory proportional to the width only",
+     .topologies = SQ | HEX | TRI | POLAR, .perfect = true, .masks = false, .work_bits = 0, .work_fixed = 0,
+     .row_bytes = 8, /* rows_any.c on rings and triangle rows: 21 bytes a cell of the widest, a few KB */
      .rows = &gen_eller_rows, .run = gen_eller,
-     .limits = "its row sets join rows of one width straight down (square and hex rows; not polar rings, "
-               "which double, nor triangle or octagon rows; no wrap, one level)"},
+     .limits = "it needs rows (polar rings, triangle rows), which octagon grids lack, and rows that end or close "
+               "on themselves once (no wrap, one level)"},
     {.name = "recursive-division",
      .summary = "wall adder: split the field with a wall and one gap, recursively; boxy",
      .topologies = SQ | HEX, .perfect = true, .masks = false, .work_bits = 0, .work_fixed = 4096, .row_bytes = 0,
