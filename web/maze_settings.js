@@ -105,7 +105,7 @@ export class MazeSettings {
     // options (the library checks those too).
     if (!widthHeight(s.topology)) s.size = $('size').value.trim();
     else if (s.levels || s.wrap || s.weave) s.size = `${s.width}x${s.height}`;
-    if (this.mask && s.size) throw new AmazeError('a mask takes a flat square or hex grid without levels, wrap or weave');
+    if (this.mask && s.size) throw new AmazeError('on the page a mask takes square, hex, triangle and octagon grids without levels, wrap or weave (amaze generate --mask takes those and polar grids too)');
     if (this.mask) {
       Object.assign(s, { mask: this.mask.text, maskName: this.mask.name || 'mask.txt', width: this.mask.width,
         height: this.mask.height, shape: 'rect' });

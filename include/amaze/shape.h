@@ -60,9 +60,10 @@ AMZ_API amz_status amz_mask_read_text(const char *text, size_t len, amz_topology
  * octagons around it are. A polar grid keeps g's size and the mask is laid over the
  * disc, stretched to its bounding square: a cell is kept where its centre falls on a
  * cell of the mask. Start and goal: the first and last cell in reading order.
- * AMZ_EINVAL for a mask that is not a plain square grid, AMZ_ERANGE if no cell is
- * left, else amz_maze_init_grid's errors (a grid g's rules refuse, as a wrap-around
- * with the mask's width or height); on failure out is left zeroed. */
+ * AMZ_EINVAL for a mask that is not a plain square grid, AMZ_EUNSUPPORTED for a polar
+ * g without rings, AMZ_ERANGE if no cell is left, else amz_maze_init_grid's errors (a
+ * grid g's rules refuse, as a wrap-around with the mask's width or height); on
+ * failure out is left zeroed. */
 AMZ_API amz_status amz_mask_fit(const amz_maze *mask, const amz_grid *g, amz_maze *out, amz_error *err);
 
 /* Records in m's recipe (amz_maze.recipe) that its cells come from the mask file at

@@ -126,10 +126,11 @@ static void print_table(FILE *f, const amz_maze *m, const amz_stats *s)
 {
     cells_text t;
     cells_of(m, s, &t);
-    fprintf(f, "maze        %dx%d", m->width, m->height);
-    if (m->levels > 1)
-        fprintf(f, "x%d", m->levels);
-    fprintf(f, " %s", amz_topology_name(m->topology));
+    /* the size as -s takes it (polar: rings, then the first ring's cells when not 6) */
+    char size[64];
+    const amz_grid g = amz_maze_grid(m);
+    amz_grid_format_size(&g, size, sizeof size);
+    fprintf(f, "maze        %s %s", size, amz_topology_name(m->topology));
     if (m->wrap)
         fprintf(f, ", wrap %s%s", m->wrap & AMZ_WRAP_X ? "x" : "", m->wrap & AMZ_WRAP_Y ? "y" : "");
     if (m->weave)

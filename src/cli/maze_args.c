@@ -352,18 +352,6 @@ static int resolve_grid(const char *cmd, cli_maze_args *a)
     return CLI_OK;
 }
 
-int cli_maze_flat(const char *cmd, const cli_maze_args *a, const char *what)
-{
-    if (amz_grid_is_plain(&a->grid))
-        return CLI_OK;
-    const bool topo = a->topo != AMZ_TOPO_SQUARE && a->topo != AMZ_TOPO_HEX;
-    const char *opt = topo ? "--topology" : a->grid.levels > 1 ? "--levels" : a->grid.wrap ? "--wrap" : "--weave";
-    const char *kind = topo ? amz_topology_name(a->topo) : a->grid.levels > 1 ? "3D" : a->grid.wrap ? "wrapped"
-                                                                                                    : "weave";
-    return cli_usage(cmd, opt, "%s flat square and hex mazes, not %s ones (pictures and the web page draw them)",
-                     what, kind);
-}
-
 int cli_maze_text(const char *cmd, const cli_maze_args *a, amz_text_style style)
 {
     if ((a->topo == AMZ_TOPO_SQUARE || a->topo == AMZ_TOPO_HEX) && a->grid.levels > 1 && !a->grid.wrap) {
@@ -372,8 +360,19 @@ int cli_maze_text(const char *cmd, const cli_maze_args *a, amz_text_style style)
                              "not blocks");
         return CLI_OK;
     }
-    if (!a->grid.weave || a->grid.wrap)
-        return cli_maze_flat(cmd, a, "text art takes");
+    if (amz_grid_is_plain(&a->grid))
+        return CLI_OK;
+    if (!a->grid.weave || a->grid.wrap) {
+        const bool topo = a->topo != AMZ_TOPO_SQUARE && a->topo != AMZ_TOPO_HEX;
+        /* here square and hex grids are wrapped: of levels, weaves or flat */
+        const char *opt = topo ? "--topology" : a->grid.levels > 1 ? "--levels" : "--wrap";
+        const char *kind = topo ? a->topology : a->grid.levels > 1 ? "wrapped 3D" : a->grid.weave ? "wrapped weave"
+                                                                                                  : "wrapped";
+        return cli_usage(cmd, opt,
+                         "text art takes square and hex mazes, flat or of levels, and weaves, not %s ones (pictures "
+                         "and the web page draw them: -o maze.png)",
+                         kind);
+    }
     if (style != AMZ_TEXT_UNICODE)
         return cli_usage(cmd, "--style", "text art draws weave mazes in the unicode style only (dashed walls mark "
                          "the crossings): give --style unicode");

@@ -185,13 +185,11 @@ int cli_maze_parse(const char *cmd, cli_maze_args *a, int c, const char *arg);
 /* Resolves topology, generator and shape and refuses every pair of options that
  * cannot go together, before any work, as usage errors naming the options given. */
 int cli_maze_check(const char *cmd, cli_maze_args *a);
-/* A usage error naming the option (--topology, --levels, --wrap, --weave) when the
- * grid cli_maze_check resolved is not flat square or hex, for a command or output that
- * draws cells in that layout: `what` starts the message ("play takes"). */
-int cli_maze_flat(const char *cmd, const cli_maze_args *a, const char *what);
-/* cli_maze_flat for text art in `style`, which also draws square and hex mazes of levels
- * without wrap as line art (level by level) and weave square mazes without wrap in the
- * unicode style (a usage error naming --style in the other styles). */
+/* A usage error naming the option (--topology, --levels, --wrap) when text art in
+ * `style` cannot draw the grid cli_maze_check resolved: it draws flat square and hex
+ * mazes, those of levels without wrap as line art (level by level) and weave square
+ * mazes without wrap in the unicode style (a usage error naming --style in the other
+ * styles). */
 int cli_maze_text(const char *cmd, const cli_maze_args *a, amz_text_style style);
 /* Bytes making the maze needs (the grid, the generator's work; `watched`: step by step,
  * as animations watch); a mask's size is known only once it is read. */

@@ -88,9 +88,4 @@ static ALWAYS_INLINE unsigned grid_square_open(const uint64_t *pas, amz_cell c, 
  * reader filling them as the data arrives uses only what arrives (maze.c). */
 amz_status grid_maze_init_lazy(amz_maze *m, const amz_grid *g, amz_error *err);
 
-/* A mask read as a plain square grid (a cell a character or pixel), made the plain
- * grid of topology t the mask readers promise (amz_mask_fit; polar is refused: its size
- * is not the mask's). On failure m is deinitialised (shape.c). */
-amz_status grid_mask_to(amz_maze *m, amz_topology t, amz_error *err);
-
 #endif

@@ -221,6 +221,8 @@ amz_status amz_mask_fit(const amz_maze *mask, const amz_grid *g, amz_maze *out, 
     memset(out, 0, sizeof *out);
     if (mask->topology != AMZ_TOPO_SQUARE || mask->levels > 1 || mask->wrap || mask->weave)
         return amz_errorf(err, AMZ_EINVAL, "a mask is read as a plain square grid before it is fitted");
+    if (g->topology == AMZ_TOPO_POLAR && g->height < 1)
+        return amz_errorf(err, AMZ_EUNSUPPORTED, "a mask on a polar grid is laid over its rings: give the grid's size");
     amz_grid fit = *g;
     if (g->topology != AMZ_TOPO_POLAR) {
         fit.width = mask->width;
@@ -236,23 +238,6 @@ amz_status amz_mask_fit(const amz_maze *mask, const amz_grid *g, amz_maze *out, 
         st = amz_maze_default_ends(out, err);
     if (st)
         amz_maze_deinit(out);
-    return st;
-}
-
-amz_status grid_mask_to(amz_maze *m, amz_topology t, amz_error *err)
-{
-    if (t == AMZ_TOPO_SQUARE)
-        return AMZ_OK;
-    amz_maze sq = *m;
-    memset(m, 0, sizeof *m);
-    amz_status st;
-    if (t == AMZ_TOPO_POLAR)
-        st = amz_errorf(err, AMZ_EUNSUPPORTED, "a mask on a polar grid needs the grid's rings: fit it with amz_mask_fit");
-    else {
-        const amz_grid g = {t, sq.width, sq.height, 1, 0, false};
-        st = amz_mask_fit(&sq, &g, m, err);
-    }
-    amz_maze_deinit(&sq);
     return st;
 }
 
@@ -344,5 +329,12 @@ static amz_status read_text(const char *text, size_t len, amz_maze *m, amz_error
 amz_status amz_mask_read_text(const char *text, size_t len, amz_topology t, amz_maze *m, amz_error *err)
 {
     amz_status st = read_text(text, len, m, err);
-    return st ? st : grid_mask_to(m, t, err);
+    if (st || t == AMZ_TOPO_SQUARE)
+        return st;
+    /* laid on the plain grid of t (no size: the mask's; polar is refused) */
+    amz_maze sq = *m;
+    const amz_grid g = {t, 0, 0, 1, 0, false};
+    st = amz_mask_fit(&sq, &g, m, err);
+    amz_maze_deinit(&sq);
+    return st;
 }

@@ -285,11 +285,14 @@ static double caption_fit(cairo_t *cr, const char *text, double w, int *lines)
 /* What makes the maze again: its recipe as an amaze generate command, or why there is none. */
 static void maze_caption(const amz_maze *m, char *text, size_t cap)
 {
+    char size[64];
+    const amz_grid g = amz_maze_grid(m);
+    amz_grid_format_size(&g, size, sizeof size); /* as -s takes it (polar: rings first) */
     if (m->recipe)
         snprintf(text, cap, "amaze generate %s", m->recipe);
     else
-        snprintf(text, cap, "%dx%d %s maze, %s (no recipe: read from a file that does not keep one)", m->width,
-                 m->height, amz_topology_name(m->topology), m->algorithm[0] ? m->algorithm : "made by hand");
+        snprintf(text, cap, "%s %s maze, %s (no recipe: read from a file that does not keep one)", size,
+                 amz_topology_name(m->topology), m->algorithm[0] ? m->algorithm : "made by hand");
 }
 
 /* One puzzle slot (key: the answer): the heading, the caption at the foot, the picture in

@@ -3,9 +3,9 @@
  * memory, the WebAssembly page's decoded pictures among them. */
 #include <string.h>
 
+#include "amaze/shape.h"
 #include "core/bits.h"
 #include "core/error.h"
-#include "grid/grid.h"
 #include "render/img_source.h"
 
 /* One pass over the rows. The maze is not allocated through the budget: its bytes go to
@@ -56,8 +56,14 @@ amz_status img_read_mask_source(img_source *src, const amz_image_read_options *o
         st = amz_maze_default_ends(m, err);
     if (st)
         amz_maze_deinit(m);
-    /* The cells of a picture are laid on the grid as a text mask's are. */
-    return st ? st : grid_mask_to(m, t, err);
+    if (st || t == AMZ_TOPO_SQUARE)
+        return st;
+    /* The pixels laid on the plain grid of t as a text mask's characters are. */
+    amz_maze sq = *m;
+    const amz_grid g = {t, 0, 0, 1, 0, false};
+    st = amz_mask_fit(&sq, &g, m, err);
+    amz_maze_deinit(&sq);
+    return st;
 }
 
 /* m is zeroed first, so it is zeroed on every failure, bad arguments included. */

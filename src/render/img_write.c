@@ -52,7 +52,10 @@ static void page_size(amz_page p, double *w, double *h)
 /* Stops after the size when the text does not fit (cap too small for even that). */
 void img_caption(const amz_maze *m, char *text, size_t cap)
 {
-    int n = snprintf(text, cap, "%dx%d %s maze", m->width, m->height, amz_topology_name(m->topology));
+    char size[64];
+    const amz_grid g = amz_maze_grid(m);
+    amz_grid_format_size(&g, size, sizeof size); /* as -s takes it (polar: rings first) */
+    int n = snprintf(text, cap, "%s %s maze", size, amz_topology_name(m->topology));
     if (n < 0 || (size_t)n >= cap)
         return;
     if (m->recipe)

@@ -74,7 +74,8 @@ amz_status amz_text_style_parse(const char *name, amz_text_style *out, amz_error
  * (amz_maze_is_plain), a square or hex maze of levels without wrap in line art (level
  * by level, stairs marked), and a weave square maze without wrap in the unicode style
  * (its dashed walls show the crossings; ascii and blocks have no such mark); else
- * AMZ_EUNSUPPORTED, "<what> flat square and hex mazes, not <the grid> ...". */
+ * AMZ_EUNSUPPORTED, "<what> square and hex mazes, flat or of levels, and weaves, not
+ * <the grid> ...". */
 static amz_status need_flat(const amz_maze *m, amz_text_style style, const char *what, amz_error *err)
 {
     if (amz_maze_is_plain(m))
@@ -104,7 +105,8 @@ static amz_status need_flat(const amz_maze *m, amz_text_style style, const char 
     const char *name = amz_topology_name(m->topology);
     const bool an = !*wrap && !m->weave && name && (name[0] == 'o' || name[0] == 'a' || name[0] == 'e');
     return amz_errorf(err, AMZ_EUNSUPPORTED,
-                      "%s flat square and hex mazes, not a%s %s%s%s maze%s (a picture draws it: -o maze.png; "
+                      "%s square and hex mazes, flat or of levels, and weaves, not a%s %s%s%s maze%s (a picture "
+                      "draws it: -o maze.png; "
                       ".amz and JSON keep it)",
                       what, an ? "n" : "", wrap, m->weave ? "weave " : "", name ? name : "?", levels);
 }

@@ -13,7 +13,7 @@
 cd "$T" || exit 1
 O=$T/o
 mkdir "$O"
-NEEDLE="flat square and hex mazes, not"
+NEEDLE="square and hex mazes, flat or of levels, and weaves, not"
 PLAY_NEEDLE="play takes square, hex and triangle mazes (flat, of levels or wrapped), not"
 
 # refused CODE NEEDLE ARGS... — the failure, one message, an empty output folder.

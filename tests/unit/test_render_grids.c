@@ -75,7 +75,7 @@ static int draw_all(amz_maze *m, const char *named)
             if (cs != AMZ_EUNSUPPORTED ||                                                                              \
                 !strstr(err.msg, m->weave                                                 ? "weave mazes in the unicode style only" \
                                  : m->levels > 1 && m->topology != AMZ_TOPO_TRIANGLE ? "not blocks"                          \
-                                                                                   : "flat square and hex mazes") ||          \
+                                                                                   : "square and hex mazes, flat or of levels, and weaves") || \
                 !strstr(err.msg, named))                                                                               \
                 fail_msg("%s: status %d '%s'", #call, cs, err.msg);                                                    \
             assert_int_equal(len, 0);                                                                                  \
