@@ -372,8 +372,19 @@ int cli_resolve_cell(const amz_maze *m, const char *opt, const cli_cell *cell, a
         snprintf(xyz, sizeof xyz, "%lld,%lld,%lld", (long long)cell->x, (long long)cell->y, (long long)cell->z);
     else
         snprintf(xyz, sizeof xyz, "%lld,%lld", (long long)cell->x, (long long)cell->y);
-    return cli_fail(opt, "(%s) is %s the %s %s maze", xyz, *out == AMZ_NO_CELL ? "outside" : "a removed cell of", size,
-                    amz_topology_name(m->topology));
+    /* polar cells are named CELL,RING: say how many rings, and cells in the ring asked */
+    char rings[96] = "";
+    amz_cell first;
+    int32_t n = 0;
+    const bool ring = m->topology == AMZ_TOPO_POLAR && cell->y >= 0 && cell->y < m->height &&
+                      amz_maze_ring(m, (int32_t)cell->y, &first, &n);
+    if (m->topology == AMZ_TOPO_POLAR && ring)
+        snprintf(rings, sizeof rings, " (rings 0 to %d; ring %lld has cells 0 to %d)", m->height - 1,
+                 (long long)cell->y, n - 1);
+    else if (m->topology == AMZ_TOPO_POLAR)
+        snprintf(rings, sizeof rings, " (rings 0 to %d)", m->height - 1);
+    return cli_fail(opt, "(%s) is %s the %s %s maze%s", xyz, *out == AMZ_NO_CELL ? "outside" : "a removed cell of",
+                    size, amz_topology_name(m->topology), rings);
 }
 
 int cli_set_ends(const char *cmd, amz_maze *m, const cli_cell *s, const cli_cell *g)

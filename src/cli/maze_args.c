@@ -343,9 +343,13 @@ static int resolve_grid(const char *cmd, cli_maze_args *a)
         return cli_usage(cmd, "--levels", "--levels %d and -s %s say different levels", (int)a->levels, a->size);
     if (a->levels)
         g->levels = a->levels;
-    if (amz_grid_check(g, &err))
-        return cli_usage(cmd, a->weave > 0 || a->wrap || a->levels ? "grid" : "--size",
-                         "%s", err.msg);
+    if (amz_grid_check(g, &err)) { /* named by the option the library's message is about */
+        const char *opt = strncmp(err.msg, "--weave", 7) == 0  ? "--weave"
+                          : strncmp(err.msg, "--wrap", 6) == 0 ? "--wrap"
+                          : strstr(err.msg, "levels")          ? "--levels"
+                                                               : "--size";
+        return cli_usage(cmd, opt, "%s", err.msg);
+    }
     /* w and h follow the grid from here on (for polar: the first ring's cells, rings). */
     a->w = g->width;
     a->h = g->height;

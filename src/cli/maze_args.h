@@ -97,12 +97,12 @@ enum {
     "                           octagon, 3D and wrap: any of these; polar: rect\n"                               \
     "      --mask FILE          cells from a text file ('.' = cell, '#' or ' ' =\n"                         \
     "                           none, one line per row) or a PNG (light pixel = cell,\n"                         \
-    "                           dark = none); the file sets the size (no -s)\n"                                          \
+    "                           dark = none); sets the size (polar: on -s's disc)\n"                             \
     "      --allow-islands      a mask in several islands gets one maze per island\n"                             \
     "                           (default: refused); start and goal go to the largest\n"                           \
     "      --start X,Y[,Z]      start cell, column and row from 0 (level Z; polar:\n"                            \
-    "                           cell,ring) (default: the first cell in reading\n"                               \
-    "                           order, top left on a rectangle, polar: the centre)\n"                            \
+    "                           cell,ring; octagon X,Y,1: the square SE of X,Y)\n"                               \
+    "                           (default: the first in reading order; polar: centre)\n"                          \
     "      --goal X,Y           goal cell (default: the last cell, bottom right)\n"                               \
     "      --goal farthest      put the goal on the cell farthest from the start\n"                               \
     "      --longest            put start and goal at the two ends of the longest\n"                              \

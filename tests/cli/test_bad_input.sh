@@ -51,6 +51,12 @@ bad 2 "is not a size in bytes" generate --max-memory 12Q -o "$O/m.amz"
 
 # ---- unknown names ----
 bad 2 "unknown generator 'nope'" generate -a nope -o "$O/m.amz"
+# A grid its rules refuse: named by the option at fault (it said "grid").
+bad 2 "amaze: --weave: --weave works on square grids only, not hex" generate -t hex --weave 0.5 -o "$O/m.amz"
+bad 2 "amaze: --levels: levels work on square, hex and triangle grids, not octagon" generate -t octagon --levels 2 -o "$O/m.amz"
+bad 2 "amaze: --wrap: --wrap x on a hex grid needs an even width" generate -t hex -s 5x4 --wrap x -o "$O/m.amz"
+bad 2 "amaze: --wrap: --wrap works on square, hex and triangle grids, not polar" generate -t polar --wrap x -o "$O/m.amz"
+bad 2 "amaze: --size: 0 rings" generate -t polar -s 0 -o "$O/m.amz"
 bad 2 "unknown solver 'no-such-solver'" solve -a no-such-solver good.amz -o "$O/m.amz"
 bad 2 "unknown topology 'cube'" generate -t cube -o "$O/m.amz"
 bad 2 "'png': generate writes amz, json or text" generate --format png -o "$O/m.amz"
