@@ -320,8 +320,12 @@ amz_status gen_prim(amz_maze *m, amz_rng *rng, const amz_gen_options *o, const a
     if (!obs_wants_steps(obs) && !m->mask && plain)
         return gen_mst_tiled(m, rng_next(rng), o->threads, obs, "prim", err);
     const size_t words = (size_t)bits_words((uint64_t)m->ncells);
-    prim_ctx p = {m,   {0}, amz_calloc(1, sizeof(bucketq)), amz_calloc(words, 8), NULL, 0, (uint64_t)m->ncells,
-                  o->weave, obs, {0, 0, 0, 0}};
+    prim_ctx p = {.m = m,
+                  .q = amz_calloc(1, sizeof(bucketq)),
+                  .tree = amz_calloc(words, 8),
+                  .left = (uint64_t)m->ncells,
+                  .weave = o->weave,
+                  .obs = obs};
     for (int s = 0; s < m->bits && !plain; s++)
         p.slot_dir[s] = (int8_t)any_slot_dir(m, (unsigned)s);
     amz_status st = AMZ_OK;

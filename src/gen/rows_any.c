@@ -174,8 +174,8 @@ amz_status gen_eller_rows_any(amz_maze *m, amz_rng *rng, const amz_observer *obs
     obs_progress prog = {0, 0, 0, 0};
     if (obs)
         obs_progress_init(&prog, (uint64_t)m->ncells);
-    amz_cell first, nfirst;
-    int32_t n, nn, widest = 1;
+    amz_cell first = 0, nfirst = 0;
+    int32_t n = 0, nn = 0, widest = 1;
     for (int32_t r = 0; row_of(m, r, &first, &n); r++)
         widest = n > widest ? n : widest;
     eller_row e;
@@ -191,7 +191,10 @@ amz_status gen_eller_rows_any(amz_maze *m, amz_rng *rng, const amz_observer *obs
         st = amz_errorf(err, AMZ_ENOMEM, "eller: cannot allocate its rows of %d cells", (int)widest);
         goto out;
     }
-    row_of(m, 0, &first, &n);
+    if (!row_of(m, 0, &first, &n)) {
+        st = amz_errorf(err, AMZ_EINVAL, "eller: the maze has no row");
+        goto out;
+    }
     for (int32_t i = 0; i < n; i++)
         e.lab[i] = e.uf[i] = i;
     for (int32_t r = 0; st == AMZ_OK; r++) {
