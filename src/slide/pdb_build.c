@@ -70,7 +70,7 @@ typedef struct bfs {
 
 /* Popcount in the builder: the compiler's builtin, so that the x86-64-v3 clone of the
  * level worker (below) gets the popcnt instruction; the portable build has none. */
-static inline uint32_t bpc(uint32_t m)
+static ALWAYS_INLINE uint32_t bpc(uint32_t m)
 {
     return (uint32_t)__builtin_popcount(m);
 }
@@ -90,7 +90,7 @@ static void init_sel8(void)
 }
 
 /* The j-th set bit (from 0) of a mask of at most 25 bits, a byte at a time. */
-static inline int select32(uint32_t m, uint32_t j)
+static ALWAYS_INLINE int select32(uint32_t m, uint32_t j)
 {
     int base = 0;
     for (;;) {
@@ -116,7 +116,7 @@ static inline uint32_t flood(const bfs *b, uint32_t seed, uint32_t free)
 }
 
 /* Index among the free cells of the lowest cell of cell's region (cell free). */
-static inline uint32_t region_of(const bfs *b, uint32_t free, int cell)
+static ALWAYS_INLINE uint32_t region_of(const bfs *b, uint32_t free, int cell)
 {
     if (b->jtab)
         return b->jtab[(size_t)free << 4 | (size_t)cell];
@@ -126,7 +126,7 @@ static inline uint32_t region_of(const bfs *b, uint32_t free, int cell)
 
 /* Labels every free cell of `free` with its region (the region_of of each), one
  * flood fill per region; cells not free keep 0xff. */
-static void label_regions(const bfs *b, uint32_t free, uint8_t *lab)
+static ALWAYS_INLINE void label_regions(const bfs *b, uint32_t free, uint8_t *lab)
 {
     memset(lab, 0xff, (size_t)b->n);
     for (uint32_t left = free; left;) {
@@ -195,7 +195,7 @@ typedef struct view {
     uint32_t digit[PDB_MAX_GROUP]; /* decode's: the rank's mixed-radix digits */
 } view;
 
-static void fill_view(const bfs *b, view *v)
+static ALWAYS_INLINE void fill_view(const bfs *b, view *v)
 {
     uint32_t used = 0;
     for (int i = 0; i < b->k; i++) {
@@ -209,7 +209,7 @@ static void fill_view(const bfs *b, view *v)
 
 /* Positions (and who, before, occ, free) of tiles from..k-1 from their digits; the
  * tiles before `from` are where they were (before[from] is their cells). */
-static inline void place_from(const bfs *b, view *v, int from)
+static ALWAYS_INLINE void place_from(const bfs *b, view *v, int from)
 {
     uint32_t used = from ? v->before[from] : 0;
     for (int i = from; i < b->k; i++) {
@@ -229,7 +229,7 @@ static inline void place_from(const bfs *b, view *v, int from)
  * most often the last one, are placed again; else (v->rank == UINT32_MAX, or a
  * smaller rank) every digit is computed from scratch. who[] keeps stale entries for
  * cells left empty: it is only read for occupied cells. */
-static void decode(const bfs *b, uint32_t rank, view *v)
+static ALWAYS_INLINE void decode(const bfs *b, uint32_t rank, view *v)
 {
     const int n = b->n, k = b->k;
     if (v->rank != UINT32_MAX && rank > v->rank) {
@@ -262,7 +262,7 @@ static void decode(const bfs *b, uint32_t rank, view *v)
  * recomputed: a move of one column changes only the tile's own digit (by 1); a move
  * of one row (cols cells in reading order) changes its digit by cols minus the
  * earlier tiles it passes, and the digit of every later tile it passes by 1. */
-static inline uint32_t moved_rank(const bfs *b, const view *v, int i, int p, int q)
+static ALWAYS_INLINE uint32_t moved_rank(const bfs *b, const view *v, int i, int p, int q)
 {
     const uint32_t *mult = b->t->mult;
     if (q == p + 1)
@@ -292,7 +292,7 @@ static inline void set_value(bfs *b, uint32_t rank, uint64_t *valued)
 /* Fills succ[] with the successors of one placement's frontier regions (prefetched,
  * not yet marked: the caller marks them one placement later, so their cache misses
  * overlap the next placement's work) and returns how many. */
-static int expand(bfs *b, view *cur, uint32_t rank, uint32_t regions, uint64_t *valued, uint64_t *succ)
+static ALWAYS_INLINE int expand(bfs *b, view *cur, uint32_t rank, uint32_t regions, uint64_t *valued, uint64_t *succ)
 {
     const int k = b->k;
     const uint64_t F = (uint64_t)b->F;
@@ -373,6 +373,7 @@ static inline uint32_t level_regions(const bfs *b, uint32_t rank)
 static AMZ_CLONED void level_worker(bfs *b, bool main)
 {
     const uint64_t F = (uint64_t)b->F, chunk = CHUNK_WORDS * F;
+    const int fshift = (F & (F - 1)) == 0 ? __builtin_ctzll(F) : -1;
     /* Replicated patterns: the entries equal to `now` are where x has 00 fields. */
     const uint64_t ones = 0x5555555555555555u, pattern = ones * b->now;
     for (;;) {
@@ -395,7 +396,8 @@ static AMZ_CLONED void level_worker(bfs *b, bool main)
                 continue;
             for (uint64_t m = match; m; m &= m - 1) {
                 uint64_t s = w * 32 + (uint64_t)(__builtin_ctzll(m) / 2);
-                uint32_t rank = (uint32_t)(s / F);
+                /* F = 8 on the 8-tile table: a shift instead of a 64-bit division */
+                uint32_t rank = (uint32_t)(fshift >= 0 ? s >> fshift : s / F);
                 if (rank == last)
                     continue;
                 last = rank;
