@@ -63,7 +63,8 @@ AMZ_API amz_status amz_mask_read_text(const char *text, size_t len, amz_topology
  * AMZ_EINVAL for a mask that is not a plain square grid, AMZ_EUNSUPPORTED for a polar
  * g without rings, AMZ_ERANGE if no cell is left, else amz_maze_init_grid's errors (a
  * grid g's rules refuse, as a wrap-around with the mask's width or height); on
- * failure out is left zeroed. */
+ * failure out is left zeroed. mask and out may be the same maze: the mask is then
+ * replaced (and freed, on failure too). */
 AMZ_API amz_status amz_mask_fit(const amz_maze *mask, const amz_grid *g, amz_maze *out, amz_error *err);
 
 /* Records in m's recipe (amz_maze.recipe) that its cells come from the mask file at

@@ -218,19 +218,24 @@ static bool mask_keeps(const amz_maze *mask, const amz_maze *m, amz_cell c)
 
 amz_status amz_mask_fit(const amz_maze *mask, const amz_grid *g, amz_maze *out, amz_error *err)
 {
+    /* A copy of the mask's fields first: mask and out may be the same maze. */
+    amz_maze in = *mask;
+    const bool replace = mask == out;
     memset(out, 0, sizeof *out);
-    if (mask->topology != AMZ_TOPO_SQUARE || mask->levels > 1 || mask->wrap || mask->weave)
-        return amz_errorf(err, AMZ_EINVAL, "a mask is read as a plain square grid before it is fitted");
-    if (g->topology == AMZ_TOPO_POLAR && g->height < 1)
-        return amz_errorf(err, AMZ_EUNSUPPORTED, "a mask on a polar grid is laid over its rings: give the grid's size");
+    amz_status st = AMZ_OK;
+    if (in.topology != AMZ_TOPO_SQUARE || in.levels > 1 || in.wrap || in.weave)
+        st = amz_errorf(err, AMZ_EINVAL, "a mask is read as a plain square grid before it is fitted");
+    else if (g->topology == AMZ_TOPO_POLAR && g->height < 1)
+        st = amz_errorf(err, AMZ_EUNSUPPORTED, "a mask on a polar grid is laid over its rings: give the grid's size");
     amz_grid fit = *g;
     if (g->topology != AMZ_TOPO_POLAR) {
-        fit.width = mask->width;
-        fit.height = mask->height;
+        fit.width = in.width;
+        fit.height = in.height;
     }
-    amz_status st = amz_maze_init_grid(out, &fit, err);
+    if (st == AMZ_OK)
+        st = amz_maze_init_grid(out, &fit, err);
     for (amz_cell c = 0; st == AMZ_OK && c < out->ncells; c++)
-        if (!mask_keeps(mask, out, c))
+        if (!mask_keeps(&in, out, c))
             st = amz_maze_set_exists(out, c, false, err);
     if (st == AMZ_OK && amz_maze_count_cells(out) == 0)
         st = amz_errorf(err, AMZ_ERANGE, "the mask leaves no cell of the %s grid", amz_topology_name(g->topology));
@@ -238,6 +243,8 @@ amz_status amz_mask_fit(const amz_maze *mask, const amz_grid *g, amz_maze *out, 
         st = amz_maze_default_ends(out, err);
     if (st)
         amz_maze_deinit(out);
+    if (replace)
+        amz_maze_deinit(&in);
     return st;
 }
 
@@ -328,13 +335,8 @@ static amz_status read_text(const char *text, size_t len, amz_maze *m, amz_error
 
 amz_status amz_mask_read_text(const char *text, size_t len, amz_topology t, amz_maze *m, amz_error *err)
 {
-    amz_status st = read_text(text, len, m, err);
-    if (st || t == AMZ_TOPO_SQUARE)
-        return st;
     /* laid on the plain grid of t (no size: the mask's; polar is refused) */
-    amz_maze sq = *m;
     const amz_grid g = {t, 0, 0, 1, 0, false};
-    st = amz_mask_fit(&sq, &g, m, err);
-    amz_maze_deinit(&sq);
-    return st;
+    amz_status st = read_text(text, len, m, err);
+    return st || t == AMZ_TOPO_SQUARE ? st : amz_mask_fit(m, &g, m, err);
 }

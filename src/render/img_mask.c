@@ -56,14 +56,9 @@ amz_status img_read_mask_source(img_source *src, const amz_image_read_options *o
         st = amz_maze_default_ends(m, err);
     if (st)
         amz_maze_deinit(m);
-    if (st || t == AMZ_TOPO_SQUARE)
-        return st;
     /* The pixels laid on the plain grid of t as a text mask's characters are. */
-    amz_maze sq = *m;
     const amz_grid g = {t, 0, 0, 1, 0, false};
-    st = amz_mask_fit(&sq, &g, m, err);
-    amz_maze_deinit(&sq);
-    return st;
+    return st || t == AMZ_TOPO_SQUARE ? st : amz_mask_fit(m, &g, m, err);
 }
 
 /* m is zeroed first, so it is zeroed on every failure, bad arguments included. */

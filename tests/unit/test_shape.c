@@ -528,6 +528,18 @@ static void test_mask_fit_polar_and_refusals(void **state)
     assert_null(m.passages);
     assert_int_equal(amz_mask_read_text("...\n", 4, AMZ_TOPO_POLAR, &m, &err), AMZ_EUNSUPPORTED);
     assert_null(m.passages);
+    /* In place: the mask is replaced by the fitted maze, or freed and zeroed on failure
+     * (the sanitizer build's leak check sees both). */
+    amz_maze in;
+    assert_int_equal(amz_mask_read_text(".#.\n...\n", 8, AMZ_TOPO_SQUARE, &in, &err), AMZ_OK);
+    const amz_grid levels = {AMZ_TOPO_TRIANGLE, 0, 0, 2, 0, false};
+    assert_int_equal(amz_mask_fit(&in, &levels, &in, &err), AMZ_OK);
+    assert_int_equal(in.topology, AMZ_TOPO_TRIANGLE);
+    assert_int_equal(in.levels, 2);
+    assert_int_equal(amz_maze_count_cells(&in), 10);
+    assert_false(amz_maze_exists(&in, amz_maze_cell_at3(&in, 1, 0, 1)));
+    assert_int_equal(amz_mask_fit(&in, &levels, &in, &err), AMZ_EINVAL); /* no longer a plain square grid */
+    assert_null(in.passages);
     amz_maze_deinit(&odd);
     amz_maze_deinit(&hex);
     amz_maze_deinit(&sq);
