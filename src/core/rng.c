@@ -63,5 +63,5 @@ double amz_rng_unit(amz_rng *rng)
 {
     /* The top 53 bits (xoshiro256**'s best) times 2^-53: uniform on the 2^53 doubles
      * k / 2^53 of [0, 1), never 1.0. */
-    return (double)(rng_next(rng) >> 11) * 0x1.0p-53;
+    return rng_unit_of(rng_next(rng));
 }

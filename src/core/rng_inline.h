@@ -26,6 +26,13 @@ static inline uint64_t rng_next(amz_rng *r)
     return result;
 }
 
+/* A 64-bit draw as a double in [0, 1): its top 53 bits times 2^-53 (amz_rng_unit's
+ * rule, for a draw whose low bits serve something else too). */
+static inline double rng_unit_of(uint64_t r)
+{
+    return (double)(r >> 11) * 0x1.0p-53;
+}
+
 static inline uint32_t rng_below(amz_rng *r, uint32_t n)
 {
     if (n <= 1)

@@ -123,6 +123,14 @@ static ALWAYS_INLINE bool any_is_in(const any_in *in, amz_cell c)
     return in->bits ? bits_get(in->bits, (uint64_t)c) : any_nib(in->nibs, c) != ANY_NONE;
 }
 
+/* Whether a weave under-move in direction d (N2 .. W2) may pass under cell mid: mid is
+ * a straight corridor the other way (its open edges exactly E and W under a move N or
+ * S, exactly N and S under a move E or W). */
+static inline bool any_crossable(const amz_maze *m, amz_cell mid, int d)
+{
+    return grid_straight(grid_open_mask(m, mid), d == AMZ_SQ_E2 || d == AMZ_SQ_W2);
+}
+
 /* The weave under-move chances from c (nb from any_nbrs): directions into dirs, their
  * count returned (0 on any other grid). */
 static inline int any_under_chances(const amz_maze *m, const amz_cell *nb, const any_in *in, int *dirs)
@@ -131,7 +139,7 @@ static inline int any_under_chances(const amz_maze *m, const amz_cell *nb, const
     for (int d = AMZ_SQ_N2; m->weave && d <= AMZ_SQ_W2; d++) {
         amz_cell t = nb[d], mid = nb[d - AMZ_SQ_N2];
         if (t != AMZ_NO_CELL && mid != AMZ_NO_CELL && !any_is_in(in, t) && any_is_in(in, mid) &&
-            grid_straight(grid_open_mask(m, mid), d == AMZ_SQ_E2 || d == AMZ_SQ_W2))
+            any_crossable(m, mid, d))
             dirs[n++] = d;
     }
     return n;
@@ -151,7 +159,7 @@ static ALWAYS_INLINE int any_free_moves(const amz_maze *m, const amz_cell *nb, c
  * -1 to make a plain move (the draws any_pick_move makes first). */
 static ALWAYS_INLINE int any_pick_under(amz_rng *rng, double p, const int *under, int nu)
 {
-    if (nu && (p >= 1 || (double)(rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < p))
+    if (nu && (p >= 1 || rng_unit_of(rng_next(rng)) < p))
         return under[nu == 1 ? 0 : rng_below_nz(rng, (uint32_t)nu)];
     return -1;
 }

@@ -301,7 +301,7 @@ static amz_status lay_crossings(kctx *k, uint64_t *par, const uint64_t *part, ui
     for (uint64_t i = 0; i < n && st == AMZ_OK; i++) {
         const amz_cell c = (amz_cell)(rng_next(rng) % n);
         const uint64_t r = rng_next(rng);
-        if (p < 1 && (double)(r >> 11) * (1.0 / 9007199254740992.0) >= p)
+        if (p < 1 && rng_unit_of(r) >= p)
             continue;
         amz_cell nb[AMZ_MAX_DIRS];
         grid_at at;

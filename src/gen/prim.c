@@ -216,8 +216,7 @@ typedef struct prim_ctx {
 static bool under_ok(const prim_ctx *p, amz_cell a, int d, uint64_t e)
 {
     const amz_cell mid = grid_neighbor(p->m, a, d - AMZ_SQ_N2);
-    if (mid == AMZ_NO_CELL || !bits_get(p->tree, (uint64_t)mid) ||
-        !grid_straight(grid_open_mask(p->m, mid), d == AMZ_SQ_E2 || d == AMZ_SQ_W2))
+    if (mid == AMZ_NO_CELL || !bits_get(p->tree, (uint64_t)mid) || !any_crossable(p->m, mid, d))
         return false;
     return (double)mst_weight(p->key ^ 0x7765617665u, e) / (double)((uint64_t)1 << MST_WEIGHT_BITS) < p->weave;
 }

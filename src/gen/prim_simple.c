@@ -43,7 +43,7 @@ static int pick_under(const amz_maze *m, const amz_cell *nb, const uint64_t *tre
     for (int d = AMZ_SQ_N2; d <= AMZ_SQ_W2; d++) {
         const amz_cell t = nb[d], mid = nb[d - AMZ_SQ_N2];
         if (t != AMZ_NO_CELL && mid != AMZ_NO_CELL && bits_get(tree, (uint64_t)t) && bits_get(tree, (uint64_t)mid) &&
-            grid_straight(grid_open_mask(m, mid), d == AMZ_SQ_E2 || d == AMZ_SQ_W2))
+            any_crossable(m, mid, d))
             under[n++] = d;
     }
     return any_pick_under(rng, p, under, n);

@@ -120,7 +120,7 @@ static ALWAYS_INLINE int64_t bstep(const blayout *L, const uint8_t *b, int64_t p
 /* The walk from place u (parity par0) until it enters the tree; each place left keeps
  * its last exit, so following the exits from u retraces the loop-erased path. The
  * octagon's (its two kinds of cell draw fields of two widths); walk_fields below takes
- * the same steps on the other lattices. */
+ * the same steps on the other lattices (fields_closed). */
 static void walk_lattice(const blayout *L, uint8_t *b, int64_t u, int par0, amz_rng *rng, dir_bits *db)
 {
     int64_t p = u;
@@ -141,26 +141,22 @@ static void walk_lattice(const blayout *L, uint8_t *b, int64_t u, int par0, amz_
     }
 }
 
-/* The k-bit fields of w that draw_k keeps (below span) and that are not `miss` (-1: no
- * such field), as the low bit of each, for fields wholly below bit `lim`. */
+/* Whether fields_kept has a closed form for draws of k bits below span: 2 bits below 4
+ * (square; a flat triangle with its missing side), 3 bits below 6 or 8 (levels, hex). */
+static bool fields_closed(int k, int span)
+{
+    return (k == 2 && span == 4) || (k == 3 && (span == 6 || span == 8));
+}
+
+/* The k-bit fields of w that draw_k keeps (below span, a fields_closed pair) and that
+ * are not `miss` (-1: no such field; k = 2 only), as the low bit of each, for fields
+ * wholly below bit `lim`. */
 static ALWAYS_INLINE uint64_t fields_kept(uint64_t w, int k, int span, int miss, int lim)
 {
-    const uint64_t lo2 = 0x5555555555555555u, lo3 = 0x1249249249249249u;
-    uint64_t keep;
-    if (k == 2 && span == 4) {
-        const uint64_t t = w ^ (lo2 * (uint64_t)(miss & 3));
-        keep = miss < 0 ? lo2 : (t | t >> 1) & lo2;
-    } else if (k == 3 && span == 8 && miss < 0) {
-        keep = lo3;
-    } else if (k == 3 && span == 6 && miss < 0) {
-        keep = ~(w >> 1 & w >> 2) & lo3; /* 6 and 7 have both high bits */
-    } else {
-        keep = 0;
-        for (int i = 0; i + k <= 64; i += k) {
-            const int f = (int)(w >> i & ((1u << k) - 1));
-            keep |= (uint64_t)(f < span && f != miss) << i;
-        }
-    }
+    const uint64_t lo2 = 0x5555555555555555u, lo3 = 0x1249249249249249u, t = w ^ (lo2 * (uint64_t)(miss & 3));
+    const uint64_t keep = k == 2      ? (miss < 0 ? lo2 : (t | t >> 1) & lo2)
+                          : span == 8 ? lo3
+                                      : ~(w >> 1 & w >> 2) & lo3; /* 6 and 7 have both high bits */
     /* a field starting at bit i is whole when i + k <= lim (lim <= 64, k >= 2) */
     return lim < k ? 0 : keep & (((uint64_t)1 << (lim - k + 1)) - 1);
 }
@@ -168,8 +164,9 @@ static ALWAYS_INLINE uint64_t fields_kept(uint64_t w, int k, int span, int miss,
 /* walk_lattice with the draws' bits as a word and a position in it, each word's kept
  * fields marked once (fields_kept): a draw is one shift, one ctz and one add on the
  * chain from step to step, and a redraw (hex's 6 and 7, a triangle's missing side) no
- * branch. The same bits, draws and steps as walk_lattice, on every lattice but the
- * octagon (whose two kinds of cell draw fields of two widths). ALT: a flat triangle
+ * branch. The same bits, draws and steps as walk_lattice, on every lattice whose draws
+ * fields_closed takes (all but the octagon, whose two kinds of cell draw fields of two
+ * widths). ALT: a flat triangle
  * grid (wrapped or masked; the plain one takes the dual walk), where every move turns
  * the triangle over, so the parity alternates and each draw's missing side, passed
  * over in the bits, is known ahead. */
@@ -196,16 +193,10 @@ static ALWAYS_INLINE void walk_fields(const blayout *L, uint8_t *b, int64_t u, i
         }
         const int s = pos + __builtin_ctzll(left), d = (int)(word >> s) & ((1 << k) - 1);
         pos = s + k;
-        int64_t q = ALT || L->ok[par][d] ? p + L->off[par][d] : L->size - 1;
-        uint8_t v = b[q];
-        if (!(v & B_EXISTS)) {
-            if (!v)
-                continue; /* no cell: redrawn */
-            q += L->cross[v & 15];
-            v = b[q];
-            if (!(v & B_EXISTS))
-                continue;
-        }
+        uint8_t v;
+        const int64_t q = bstep(L, b, p, par, d, &v);
+        if (!(v & B_EXISTS))
+            continue; /* no cell: redrawn */
         b[p] = (uint8_t)((vp & ~B_DIR) | d);
         p = q;
         vp = v;
@@ -259,6 +250,8 @@ amz_status gen_wilson_lattice(walker *wk)
     dir_bits db = {0, 0};
     /* A flat triangle grid: both parities lack a side (levels add up and down) */
     const bool tri = M == WALK_TRIANGLE && L.miss[0] >= 0 && L.miss[1] >= 0;
+    /* one draw for both parities, with a closed form (not the octagon) */
+    const bool fields = !oct && L.bits[0] == L.bits[1] && L.span[0] == L.span[1] && fields_closed(L.bits[0], L.span[0]);
     /* Walks start in cell order, as the general form's. */
     for (int64_t z = 0; z < nz; z++)
         for (int64_t y = 0; y < h - (oct ? z : 0); y++)
@@ -269,10 +262,10 @@ amz_status gen_wilson_lattice(walker *wk)
                 const int par0 = bparity(M, x, y, z);
                 if (tri)
                     walk_triangle(&L, b, u, par0, rng, &db);
-                else if (oct)
-                    walk_lattice(&L, b, u, par0, rng, &db);
-                else
+                else if (fields)
                     walk_plain(&L, b, u, par0, rng, &db);
+                else
+                    walk_lattice(&L, b, u, par0, rng, &db);
                 /* The loop-erased path joins the tree. */
                 int par = par0;
                 for (int64_t p = u; !(b[p] & B_TREE);) {
