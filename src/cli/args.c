@@ -97,6 +97,48 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out
     return CLI_OK;
 }
 
+/* A count written out (2500000000) or with a power of ten (2.5e9, 1e10, 25E8), as the
+ * help texts write budgets: digits, an optional fraction, e and the exponent; the
+ * value must be whole and fit 64 bits. Exact: no floating point on the way. */
+int cli_parse_count(const char *cmd, const char *opt, const char *s, uint64_t *out)
+{
+    const char *p = s;
+    uint64_t v = 0;
+    int digits = 0, frac = 0, e = 0;
+    bool point = false, ok = true;
+    for (;; p++) {
+        if (*p == '.' && !point) {
+            point = true;
+            continue;
+        }
+        if (!isdigit((unsigned char)*p))
+            break;
+        unsigned d = (unsigned)(*p - '0');
+        ok = ok && v <= (UINT64_MAX - d) / 10;
+        v = v * 10 + d;
+        digits++;
+        frac += point;
+    }
+    if ((*p == 'e' || *p == 'E') && isdigit((unsigned char)p[1]))
+        for (p++; isdigit((unsigned char)*p); p++)
+            if (e < 1000)
+                e = e * 10 + (*p - '0');
+    /* The value is v x 10^(e - frac): whole only if the digits dropped are zeros. */
+    for (; ok && e > frac; e--) {
+        ok = v <= UINT64_MAX / 10;
+        v *= 10;
+    }
+    for (; ok && frac > e; frac--) {
+        ok = v % 10 == 0;
+        v /= 10;
+    }
+    if (!digits || *p || !ok)
+        return cli_usage(cmd, opt, "'%s' is not a whole number like 5000000 or 5e6 (at most %llu)", s,
+                         (unsigned long long)UINT64_MAX);
+    *out = v;
+    return CLI_OK;
+}
+
 /* Whole numbers only: lo must be >= 0 (no sign is accepted, and a negative lo, cast to
  * uint64_t, would refuse every value). */
 int cli_parse_int_range(const char *cmd, const char *opt, const char *s, int lo, int hi, int *out)

@@ -52,6 +52,8 @@ int cli_lib_fail(const char *what, const amz_error *err, amz_status st);
  * CLI_USAGE. `opt` names the option in messages. */
 int cli_parse_size(const char *cmd, const char *opt, const char *s, int64_t *w, int64_t *h);
 int cli_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out);
+/* A count, also with a power of ten as help texts write budgets (5e6, 2.5e9). */
+int cli_parse_count(const char *cmd, const char *opt, const char *s, uint64_t *out);
 /* A cell as the user gives it: X,Y or X,Y,Z (level Z; on octagon grids Z = 1 names
  * the small square at X,Y). */
 typedef struct cli_cell {

@@ -70,15 +70,16 @@ static int parse_weight(const char *cmd, const char *s, double *w)
     return CLI_OK;
 }
 
-/* --node-limit: a count, or "none" for the library's "no budget at all" (0 would be
- * the solver's default budget, so it is refused as a count). */
+/* --node-limit: a count (5000000 or 5e6, as the help writes budgets), or "none" for
+ * the library's "no budget at all" (0 would be the solver's default budget, so it is
+ * refused as a count). */
 static int parse_limit(const char *cmd, const char *s, uint64_t *out)
 {
     if (strcmp(s, "none") == 0) {
         *out = AMZ_SLIDE_NO_LIMIT;
         return CLI_OK;
     }
-    int rc = cli_parse_u64(cmd, "--node-limit", s, out);
+    int rc = cli_parse_count(cmd, "--node-limit", s, out);
     if (!rc && *out == 0)
         return cli_usage(cmd, "--node-limit", "'%s': expected a count of at least 1, or none", s);
     return rc;

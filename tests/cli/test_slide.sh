@@ -227,6 +227,15 @@ run slide solve -a ida --node-limit 0 1 2 3 0
 expect_error 2 "--node-limit" "node limit 0 (would be the default budget)"
 run slide solve -a ida --node-limit none 1 2 0 3
 expect_ok "--node-limit none"
+# Budgets as the help writes them (1e9): a power of ten is the same count written out.
+run slide solve -a ida --node-limit 1e2 1 15 10 13 0 11 4 7 12 6 5 3 14 8 9 2
+expect_error 1 "node limit of 100 reached" "node limit 1e2"
+run slide solve -a ida --node-limit 0.25e3 1 15 10 13 0 11 4 7 12 6 5 3 14 8 9 2
+expect_error 1 "node limit of 250 reached" "node limit 0.25e3"
+for bad in 1.5 1e 2e19 1e-3 1e9x; do
+    run slide solve -a ida --node-limit "$bad" 1 2 0 3
+    expect_error 2 "--node-limit: '$bad' is not a whole number" "node limit '$bad'"
+done
 # A search that cannot finish ends by its timeout and says so (32x32 under ida).
 run slide solve -a ida --timeout 0.5 $("$A" slide shuffle 32x32 --seed 3)
 expect_error 1 "time limit of 0.5 s reached" "32x32 ida with a timeout"
