@@ -21,6 +21,7 @@ typedef struct frame {
     int8_t dmd;   /* Manhattan change of that move */
     uint8_t line; /* line whose conflict changed (0xff none; rows, then 128 + column) */
     int16_t old;  /* that line's conflict before */
+    uint16_t fsm; /* the detour automaton's state here */
 } frame;
 
 typedef struct ida_worker {
@@ -40,7 +41,8 @@ static int worker_reset(void *wv, const uint8_t *prefix, int len)
 {
     ida_worker *w = wv;
     const slide_heur *h = &((const ida_shared *)w->base.sh)->h;
-    slide_worker_replay(&w->base, prefix, len);
+    if (!slide_worker_replay(&w->base, prefix, len))
+        return -1;
     const uint16_t *tiles = w->base.tiles;
     int sum = 0;
     for (int c = 0; c < h->n; c++)
@@ -65,6 +67,7 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
     const uint8_t *md = h->md;
     const size_t n = (size_t)h->n;
     const int cols = h->cols;
+    const uint16_t *fsm = w->base.fsm->next;
     frame *fr = slide_worker_frames(&w->base, bound - g0 + 2, sizeof *fr);
     if (!fr)
         return SLIDE_NOMEM;
@@ -72,7 +75,7 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
     if (slide_tick(t))
         return SLIDE_STOP;
     int depth = 0;
-    fr[0] = (frame){0, g0 ? path[g0 - 1] : SLIDE_NO_MOVE, 0, 0xff, 0};
+    fr[0] = (frame){0, g0 ? path[g0 - 1] : SLIDE_NO_MOVE, 0, 0xff, 0, (uint16_t)w->base.fsm_at};
     for (;;) {
         frame *f = &fr[depth];
         if (f->next >= 4) {
@@ -95,6 +98,9 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
         int m, blank = w->base.blank, to = slide_try(nb, blank, &f->next, f->prev, &m);
         if (to < 0)
             continue;
+        int state = fsm[f->fsm * 4 + m];
+        if (state == SLIDE_FSM_DEAD)
+            continue; /* a detour: the node is searched by a shorter or earlier path */
         int tile = tiles[to];
         int dmd = md[tile * n + (size_t)blank] - md[tile * n + (size_t)to];
         tiles[blank] = (uint16_t)tile;
@@ -133,13 +139,14 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
         if (line != 0xff)
             *(line & 128 ? &w->lcc[line & 127] : &w->lcr[line]) = (int16_t)now;
         depth++;
-        fr[depth] = (frame){0, (uint8_t)m, (int8_t)dmd, (uint8_t)line, (int16_t)old};
+        fr[depth] = (frame){0, (uint8_t)m, (int8_t)dmd, (uint8_t)line, (int16_t)old, (uint16_t)state};
         if (slide_tick(t))
             return SLIDE_STOP;
     }
 }
 
-static const slide_search_ops ida_ops = {worker_create, slide_worker_free, worker_reset, worker_dfs};
+static const slide_search_ops ida_ops = {worker_create, slide_worker_free, worker_reset, worker_dfs,
+                                         slide_worker_prune};
 
 static void release(void *shared)
 {

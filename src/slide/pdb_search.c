@@ -22,6 +22,7 @@ typedef struct frame {
     uint8_t next, prev; /* next move to try; the move that led here */
     uint8_t g, mg;      /* group and mirrored group that move changed */
     uint8_t old, mold;  /* their values before */
+    uint16_t fsm;       /* the detour automaton's state here */
 } frame;
 
 typedef struct pdb_worker {
@@ -44,7 +45,8 @@ static int worker_reset(void *wv, const uint8_t *prefix, int len)
 {
     pdb_worker *w = wv;
     const amz_slide_pdb *db = ((const pdb_shared *)w->base.sh)->db;
-    slide_worker_replay(&w->base, prefix, len);
+    if (!slide_worker_replay(&w->base, prefix, len))
+        return -1;
     for (int c = 0; c < db->n; c++) {
         int t = w->base.tiles[c];
         if (!t)
@@ -75,13 +77,14 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
     const int16_t *nb = w->base.nb;
     uint16_t *tiles = w->base.tiles;
     const bool mirror = db->mirror;
+    const uint16_t *fsm = w->base.fsm->next;
     frame *fr = slide_worker_frames(&w->base, bound - g0 + 2, sizeof *fr);
     if (!fr)
         return SLIDE_NOMEM;
     if (slide_tick(t))
         return SLIDE_STOP;
     int depth = 0;
-    fr[0] = (frame){0, g0 ? path[g0 - 1] : SLIDE_NO_MOVE, 0, 0, 0, 0};
+    fr[0] = (frame){0, g0 ? path[g0 - 1] : SLIDE_NO_MOVE, 0, 0, 0, 0, (uint16_t)w->base.fsm_at};
     for (;;) {
         frame *f = &fr[depth];
         if (f->next >= 4) {
@@ -109,6 +112,9 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
         int m, blank = w->base.blank, to = slide_try(nb, blank, &f->next, f->prev, &m);
         if (to < 0)
             continue;
+        int state = fsm[f->fsm * 4 + m];
+        if (state == SLIDE_FSM_DEAD)
+            continue; /* a detour: the node is searched by a shorter or earlier path */
         int tile = tiles[to];
         int g = db->group_of[tile], slot = db->slot_of[tile];
         const pdb_table *tb = &db->g[g];
@@ -147,7 +153,8 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
         tiles[to] = 0;
         w->base.blank = to;
         depth++;
-        fr[depth] = (frame){0, (uint8_t)m, (uint8_t)g, (uint8_t)mg, (uint8_t)w->val[g], (uint8_t)w->mval[mg]};
+        fr[depth] = (frame){0,        (uint8_t)m, (uint8_t)g, (uint8_t)mg, (uint8_t)w->val[g], (uint8_t)w->mval[mg],
+                            (uint16_t)state};
         w->val[g] = v;
         w->sum = sum;
         if (mirror) {
@@ -159,7 +166,8 @@ static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, sli
     }
 }
 
-static const slide_search_ops pdb_ops = {worker_create, slide_worker_free, worker_reset, worker_dfs};
+static const slide_search_ops pdb_ops = {worker_create, slide_worker_free, worker_reset, worker_dfs,
+                                         slide_worker_prune};
 
 static void release(void *shared)
 {

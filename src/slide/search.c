@@ -25,6 +25,10 @@
  * this many nodes: the next is then several times larger, and starting threads
  * (tens of microseconds) is noise next to it. Small searches stay sequential. */
 #define SPLIT_MIN_NODES 50000
+/* The detour automaton (fsm.c) takes about 0.1-0.3 s to build, once per process; it is
+ * used from the iteration after one of this many nodes (about a second), so small
+ * searches never pay for it. Same solution, same thresholds, fewer nodes. */
+#define FSM_MIN_NODES 10000000
 
 /* The progress lock guards `total` (and the split's results) only; the stop and best
  * flags are atomics read without it, so the hot path never takes the lock: a worker
@@ -216,7 +220,10 @@ int slide_split_roots(const slide_search_ops *ops, void *w0, int bound, int targ
                 uint8_t *child = grown + (size_t)grown_count * (size_t)(depth + 1);
                 memcpy(child, pre, (size_t)depth);
                 child[depth] = (uint8_t)m;
-                int f = depth + 1 + ops->reset(w0, child, depth + 1);
+                int h = ops->reset(w0, child, depth + 1);
+                if (h < 0)
+                    continue; /* a detour (ops->prune) */
+                int f = depth + 1 + h;
                 if (f > bound) {
                     if (f < *next)
                         *next = f;
@@ -356,6 +363,7 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
     slide_ticker_init(&tick, &prog, true);
     int bound = h0, length = 0;
     uint64_t before = 0, last_iteration = 0;
+    bool pruning = false;
     for (;;) {
         uint8_t *grown = amz_realloc(path, (size_t)bound + 1);
         if (!grown) {
@@ -366,6 +374,13 @@ amz_status slide_ida_run(const slide_search_ops *ops, const void *shared, const 
         if (bound == 0)
             break; /* already solved */
         int next = INT_MAX, r;
+        if (ops->prune && last_iteration >= FSM_MIN_NODES && !pruning) {
+            const slide_fsm *f = slide_fsm_get();
+            /* Out of memory for it: the search goes on without (same answer). */
+            for (int i = 0; f && i < threads; i++)
+                ops->prune(workers[i], f);
+            pruning = true;
+        }
         if (threads > 1 && bound > 8 && last_iteration >= SPLIT_MIN_NODES) {
             split s = {.ops = ops, .workers = workers, .threads = threads, .bound = bound, .prog = &prog};
             r = parallel_iteration(&s, workers[0], path, &next, &tick, root);

@@ -98,6 +98,24 @@ static inline bool slide_tick(slide_ticker *t)
     return ++t->nodes >= t->check_at && slide_ticker_slow(t);
 }
 
+/* ---- duplicate-path pruning (fsm.c) ---- */
+
+#define SLIDE_FSM_DEAD 0xffff
+
+/* An automaton over the moves of a path from the search's root: next[state * 4 + move]
+ * is the state after the move, or SLIDE_FSM_DEAD when the path then holds a detour (a
+ * move string that a shorter or earlier string does the same as) and is skipped. */
+typedef struct slide_fsm {
+    int states, detours;
+    const uint16_t *next;
+} slide_fsm;
+
+/* The automaton of the detours up to 12 moves, built on first use (once per process,
+ * about 0.1 s); NULL on out of memory. */
+const slide_fsm *slide_fsm_get(void);
+/* One state that rejects nothing. */
+extern const slide_fsm slide_fsm_none;
+
 /* ---- worker set-up shared by `ida` and `pdb` (worker.c) ---- */
 
 /* The part of a worker every IDA* solver has: its first member. */
@@ -107,6 +125,8 @@ typedef struct slide_worker {
     const amz_slide_board *root;         /* canonical start board */
     uint16_t tiles[AMZ_SLIDE_MAX_CELLS]; /* the current node */
     int blank;
+    const slide_fsm *fsm; /* the detour automaton in use (slide_fsm_none at first) */
+    int fsm_at;           /* its state after the prefix of the last replay */
     void *fr; /* explicit depth-first stack, frames of the solver's own type */
     int cap;  /* frames allocated */
 } slide_worker;
@@ -117,8 +137,12 @@ int16_t *slide_neighbours(int rows, int cols);
  * out of memory. Free with slide_worker_free. */
 void *slide_worker_new(size_t size, const void *shared, const int16_t *nb, const amz_slide_board *root);
 void slide_worker_free(void *w);
-/* Sets tiles and blank to root + prefix[0..len) (legal moves). */
-void slide_worker_replay(slide_worker *w, const uint8_t *prefix, int len);
+/* Sets tiles and blank to root + prefix[0..len) (legal moves) and fsm_at to the
+ * automaton's state after them; false when the prefix holds a detour (the search
+ * never goes there). */
+bool slide_worker_replay(slide_worker *w, const uint8_t *prefix, int len);
+/* ops->prune of every solver built on slide_worker. */
+void slide_worker_prune(void *w, const slide_fsm *f);
 /* The stack with room for `need` frames of frame_size bytes; NULL on out of memory. */
 void *slide_worker_frames(slide_worker *w, int need, size_t frame_size);
 
@@ -158,6 +182,9 @@ typedef struct slide_search_ops {
      * SLIDE_STOP, SLIDE_NOMEM. path[0..g) holds the prefix; path has room for bound
      * entries. The node set by reset counts as expanded. */
     int (*dfs)(void *worker, int g, int bound, uint8_t *path, int *next, slide_ticker *t);
+    /* Optional (NULL: none): makes the worker skip paths that hold a detour of f from
+     * its next reset on; reset then returns -1 for a prefix that holds one. */
+    void (*prune)(void *worker, const slide_fsm *f);
 } slide_search_ops;
 
 /* An IDA* solver made ready for one board: its workers' ops and the data they share

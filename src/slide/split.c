@@ -69,6 +69,14 @@ amz_status amz_slide_split_new(const amz_slide_board *b, const char *algorithm, 
         amz_slide_split_free(s);
         return amz_errorf(err, AMZ_ENOMEM, "out of memory for the search");
     }
+    /* The detour automaton from the start, so that every process splits alike. */
+    const slide_fsm *f = s->algo.ops->prune ? slide_fsm_get() : NULL;
+    if (s->algo.ops->prune && !f) {
+        amz_slide_split_free(s);
+        return amz_errorf(err, AMZ_ENOMEM, "out of memory for the search");
+    }
+    if (f)
+        s->algo.ops->prune(s->worker, f);
     s->h0 = s->algo.ops->reset(s->worker, NULL, 0);
     s->t0 = slide_now();
     slide_progress_init(&s->prog, &s->o, NULL, s->t0);

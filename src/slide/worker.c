@@ -31,6 +31,7 @@ void *slide_worker_new(size_t size, const void *shared, const int16_t *nb, const
         w->sh = shared;
         w->nb = nb;
         w->root = root;
+        w->fsm = &slide_fsm_none;
     }
     return w;
 }
@@ -44,17 +45,27 @@ void slide_worker_free(void *wv)
     amz_free(w);
 }
 
-void slide_worker_replay(slide_worker *w, const uint8_t *prefix, int len)
+void slide_worker_prune(void *wv, const slide_fsm *f)
+{
+    ((slide_worker *)wv)->fsm = f;
+}
+
+bool slide_worker_replay(slide_worker *w, const uint8_t *prefix, int len)
 {
     memcpy(w->tiles, w->root->tiles, sizeof w->tiles);
     w->blank = w->root->blank;
+    int at = 0;
     /* The prefix holds legal moves (the driver made it from this root). */
     for (int i = 0; i < len; i++) {
+        if (at != SLIDE_FSM_DEAD)
+            at = w->fsm->next[at * 4 + prefix[i]];
         int to = w->nb[w->blank * 4 + prefix[i]];
         w->tiles[w->blank] = w->tiles[to];
         w->tiles[to] = 0;
         w->blank = to;
     }
+    w->fsm_at = at;
+    return at != SLIDE_FSM_DEAD;
 }
 
 void *slide_worker_frames(slide_worker *w, int need, size_t frame_size)

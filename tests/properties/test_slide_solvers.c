@@ -272,7 +272,7 @@ static int fake_dfs(void *w, int g, int bound, uint8_t *path, int *next, slide_t
 static void test_parallel_order(void **state)
 {
     (void)state;
-    static const slide_search_ops ops = {fake_create, fake_destroy, fake_reset, fake_dfs};
+    static const slide_search_ops ops = {fake_create, fake_destroy, fake_reset, fake_dfs, NULL};
     amz_slide_board root;
     amz_slide_board_init(&root, 4, 4, AMZ_SLIDE_BLANK_LAST, NULL);
     for (int threads = 1; threads <= 4; threads++) {
