@@ -70,7 +70,7 @@ static int worker_reset(void *wv, const uint8_t *prefix, int len)
  * pos/mpos, val/mval and sum/msum describe it, and fr[d] says which move to try
  * next. A move whose f exceeds the bound is undone at once (only pos and mpos were
  * touched); *next keeps the least such f, the next iteration's threshold. */
-static int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, slide_ticker *t)
+static AMZ_CLONED int worker_dfs(void *wv, int g0, int bound, uint8_t *path, int *next, slide_ticker *t)
 {
     pdb_worker *w = wv;
     const amz_slide_pdb *db = ((const pdb_shared *)w->base.sh)->db;
