@@ -107,13 +107,14 @@ static void undo(uint16_t *board, mstr s, int len)
     }
 }
 
-/* The strings kept so far, one per effect: open addressing on the key. */
+/* The strings kept so far, one per effect: open addressing on the key (16 bytes). */
 typedef struct rep {
-    uint64_t key; /* 0: empty slot (a real key of 0 is the empty string, kept apart) */
-    mstr s;
-    uint8_t len;
+    uint64_t key; /* odd; 0 marks an empty slot */
+    mstr s;       /* the moves (24 bits) and the length above them */
     box b;
 } rep;
+
+#define REP_MOVES 0xffffffu
 
 /* Detours found so far, for the test that a string holds none: (length, moves). */
 typedef struct fset {
@@ -196,7 +197,7 @@ static bool find_detours(detours *d)
 {
     bool ok = false;
     /* Survivors of lengths 11 and 12 number about 226K and 669K; the table holds every
-     * kept string (about 1M). */
+     * kept string (about 1M of its 2M slots, at most 3/4 of them). */
     const size_t rep_cap = (size_t)1 << 21, list_cap = (size_t)1 << 20;
     rep *reps = amz_calloc(rep_cap, sizeof *reps);
     mstr *cur = amz_malloc(list_cap * sizeof *cur), *nxt = amz_malloc(list_cap * sizeof *nxt);
@@ -216,7 +217,7 @@ static bool find_detours(detours *d)
     /* The empty string: strings that change nothing (around a 2x2 block three times)
      * are detours of it. */
     size_t h0 = mix(1) & (rep_cap - 1), kept = 1;
-    reps[h0] = (rep){1, 0, 0, {0, 0, 0, 0}};
+    reps[h0] = (rep){1, 0, {0, 0, 0, 0}};
     size_t ncur = 1;
     cur[0] = 0;
     for (int len = 1; len <= FSM_LEN; len++) {
@@ -238,7 +239,8 @@ static bool find_detours(detours *d)
                 bool detour = false, fresh = true;
                 size_t h = mix(key) & (rep_cap - 1);
                 for (; reps[h].key; h = (h + 1) & (rep_cap - 1)) {
-                    if (reps[h].key != key || !same_effect(a, b, s, len, reps[h].s, reps[h].len))
+                    if (reps[h].key != key ||
+                        !same_effect(a, b, s, len, reps[h].s & REP_MOVES, (int)(reps[h].s >> 24)))
                         continue;
                     fresh = false;
                     detour = inside(reps[h].b, bx);
@@ -250,9 +252,9 @@ static bool find_detours(detours *d)
                     continue;
                 }
                 if (fresh) {
-                    if (2 * ++kept > rep_cap)
+                    if (4 * ++kept > 3 * rep_cap)
                         goto done;
-                    reps[h] = (rep){key, s, (uint8_t)len, bx};
+                    reps[h] = (rep){key, s | (mstr)len << 24, bx};
                 }
                 if (len < FSM_LEN) {
                     if (nnext == list_cap)
