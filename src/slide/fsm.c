@@ -28,7 +28,7 @@
 #endif
 
 /* Strings up to 12 moves: about 2,600 minimal detours, an automaton of about 12,000
- * states (96 KB), built in about 0.1 s; on a 5x5 board it cuts the paths of 18 moves
+ * states (92 KB), built in about 0.4 s; on a 5x5 board it cuts the paths of 18 moves
  * by 1.5x, more at greater depths. */
 #define FSM_LEN 12
 #define SIDE (2 * FSM_LEN + 3)
@@ -243,6 +243,9 @@ static bool find_detours(detours *d)
                         !same_effect(a, b, s, len, reps[h].s & REP_MOVES, (int)(reps[h].s >> 24)))
                         continue;
                     fresh = false;
+                    /* What makes the earlier string legal wherever this one is. Up to
+                     * 12 moves it never fails (without it the same 2,540 detours come
+                     * out); it stays, since the rule is unsound without it. */
                     detour = inside(reps[h].b, bx);
                     break;
                 }

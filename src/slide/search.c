@@ -25,7 +25,7 @@
  * this many nodes: the next is then several times larger, and starting threads
  * (tens of microseconds) is noise next to it. Small searches stay sequential. */
 #define SPLIT_MIN_NODES 50000
-/* The detour automaton (fsm.c) takes about 0.1-0.3 s to build, once per process; it is
+/* The detour automaton (fsm.c) takes about 0.4 s to build, once per process; it is
  * used from the iteration after one of this many nodes (about a second), so small
  * searches never pay for it. Same solution, same thresholds, fewer nodes. */
 #define FSM_MIN_NODES 10000000

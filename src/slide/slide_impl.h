@@ -111,7 +111,7 @@ typedef struct slide_fsm {
 } slide_fsm;
 
 /* The automaton of the detours up to 12 moves, built on first use (once per process,
- * about 0.1 s); NULL on out of memory. */
+ * about 0.4 s); NULL on out of memory. */
 const slide_fsm *slide_fsm_get(void);
 /* One state that rejects nothing. */
 extern const slide_fsm slide_fsm_none;
