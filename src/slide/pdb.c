@@ -257,7 +257,7 @@ amz_status amz_slide_pdb_open(int rows, int cols, const amz_slide_pdb_options *o
     for (int g = 0; g < p->ngroups; g++) {
         const pdb_table *t = &p->g[g];
         hold += t->entries;
-        uint64_t extra = t->values ? 0 : slide_pdb_build_bytes(t, p->n) - t->entries;
+        uint64_t extra = t->values ? 0 : slide_pdb_build_bytes(t, rows, cols) - t->entries;
         work = extra > work ? extra : work;
     }
     if (o->max_memory && hold + work > o->max_memory) {

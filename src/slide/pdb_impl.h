@@ -29,9 +29,6 @@
 #define PDB_MAX_GROUPS 8
 #define PDB_UNSET 0xff
 
-/* popcount of a byte (the builder's select of the j-th free cell). */
-extern const uint8_t slide_pc8[256];
-
 typedef struct pdb_table {
     int k;                        /* tiles in the group */
     uint8_t tiles[PDB_MAX_GROUP]; /* the group's tiles (blank-last labels) */
@@ -74,13 +71,15 @@ bool slide_pdb_alloc(pdb_table *t);
 void slide_pdb_release(pdb_table *t);
 /* Fills t->mult and t->entries for a group of t->k tiles on n cells. */
 void slide_pdb_layout(pdb_table *t, int n);
-/* Peak bytes that building table t (entries and k set) on n cells takes: the
- * values, the two-bit state array, the region table. */
-uint64_t slide_pdb_build_bytes(const pdb_table *t, int n);
+
 
 /* ---- pdb_build.c ---- */
 /* Computes t->values (allocated here) by breadth-first search from the goal. */
 amz_status slide_pdb_build(int rows, int cols, pdb_table *t, int threads, const amz_observer *obs, amz_error *err);
+/* Peak bytes that building table t (k and tiles set) on a rows x cols board takes:
+ * the table, the values in the search's numbering, the two-bit state array and the
+ * set tables (UINT64_MAX when even the set tables do not fit). */
+uint64_t slide_pdb_build_bytes(const pdb_table *t, int rows, int cols);
 
 /* ---- pdb_cache.c ---- */
 

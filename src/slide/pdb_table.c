@@ -1,7 +1,7 @@
-/* pdb_table.c — the bottom layer of the pattern databases: the byte popcount table,
- * a table's rank layout (mixed radix n, n-1, .., n-k+1; see pdb_impl.h), its memory
- * (2 MB pages for big tables) and the memory a build of it needs. Everything here is
- * called by the builder, the cache and the opener, and calls none of them. */
+/* pdb_table.c — the bottom layer of the pattern databases: a table's rank layout
+ * (mixed radix n, n-1, .., n-k+1; see pdb_impl.h) and its memory (2 MB pages for big
+ * tables). Everything here is called by the builder, the cache and the opener, and
+ * calls none of them. */
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include <stdio.h>
 #include <string.h>
@@ -9,12 +9,6 @@
 
 #include "amaze/alloc.h"
 #include "slide/pdb_impl.h"
-
-const uint8_t slide_pc8[256] = {
-#define PC2(n) (n), (n) + 1, (n) + 1, (n) + 2
-#define PC4(n) PC2(n), PC2((n) + 1), PC2((n) + 1), PC2((n) + 2)
-#define PC6(n) PC4(n), PC4((n) + 1), PC4((n) + 1), PC4((n) + 2)
-    PC6(0), PC6(1), PC6(1), PC6(2)};
 
 /* Tables of a few hundred megabytes are looked up at random: on Linux, 2 MB pages
  * (a hint; ignored where unsupported) cut the TLB misses and the page faults of
@@ -58,13 +52,4 @@ void slide_pdb_layout(pdb_table *t, int n)
             m *= (uint32_t)(n - j);
         t->mult[i] = m;
     }
-}
-
-uint64_t slide_pdb_build_bytes(const pdb_table *t, int n)
-{
-    /* Two bits per (placement, region) slot, F = n - k slots per placement, plus the
-     * 16-cell boards' region table (2^n masks x 16 cells). */
-    uint64_t states = t->entries * (uint64_t)(n - t->k);
-    uint64_t jtab = n <= 16 ? ((uint64_t)1 << n) * 16 : 0;
-    return t->entries + (states + 31) / 32 * 8 + jtab;
 }

@@ -175,8 +175,9 @@ static void test_tables_match_reference(void **state)
     /* Symmetric about the diagonal only: searched in the quotient by the transpose. */
     static const uint8_t d44[] = {1, 2, 5};
     check_table(4, 4, d44, 3);
-    /* Boards of more than 16 cells (regions by flood fill, no table): 5x5 groups with
-     * no symmetry, left-right, and diagonal ones (a corner block, the diagonal). */
+    /* Boards of more than 16 cells (sets ranked by their colex sums, no mask table):
+     * 5x5 groups with no symmetry, left-right, and diagonal ones (a corner block, the
+     * diagonal); 3x6, whose moves within a column pass up to 5 cells. */
     static const uint8_t f55[] = {3, 8, 14}, l55[] = {1, 5, 3}, d55[] = {1, 2, 6}, dd55[] = {7, 13, 19};
     static const uint8_t f36[] = {2, 8, 9}, f45[] = {1, 2, 6, 7}, e55[] = {20, 24};
     check_table(5, 5, f55, 3);
@@ -374,7 +375,7 @@ static void test_sets(void **state)
     mo.cache_dir = "";
     mo.max_memory = 500000000;
     assert_int_equal(amz_slide_pdb_open(5, 5, &mo, NULL, &db, NULL, &err), AMZ_ENOMEM);
-    assert_non_null(strstr(err.msg, "pattern set 6-6-6-6 for 5x5 boards needs about 1.12 GB"));
+    assert_non_null(strstr(err.msg, "pattern set 6-6-6-6 for 5x5 boards needs about 0.64 GB"));
     assert_null(db);
     /* Every generic set covers each tile once, in groups of at most 8 tiles. */
     for (int rows = 2; rows <= 5; rows++)
