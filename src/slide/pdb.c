@@ -251,8 +251,9 @@ amz_status amz_slide_pdb_open(int rows, int cols, const amz_slide_pdb_options *o
         }
         cp.total += t->entries;
     }
-    /* Memory: the tables held, plus the largest build's working set (the state
-     * array and region table; tables are built one after another). */
+    /* Memory: the tables held, plus the largest build's working set (its values in
+     * the search's numbering, the state array and the set tables; tables are built
+     * one after another). */
     uint64_t hold = 0, work = 0;
     for (int g = 0; g < p->ngroups; g++) {
         const pdb_table *t = &p->g[g];

@@ -422,7 +422,9 @@ static ALWAYS_INLINE int expand(bfs *b, view *v, const uint8_t *ord, uint32_t se
                 s2 = ms2 < s2 ? ms2 : s2;
             }
             succ[ns++] = s2;
-            __builtin_prefetch(&b->st[s2 >> 5], 1, 0);
+            /* Into every cache level: a non-temporal prefetch (locality 0) was 3%
+             * slower, the line being gone again before it is marked. */
+            __builtin_prefetch(&b->st[s2 >> 5], 1, 3);
         }
     }
     return ns;
