@@ -100,8 +100,8 @@ static const char help_solve[] =
     "  -h, --help           show this help and exit\n"
     "\n"
     "The first pdb solve of a shape builds its pattern databases and stores them,\n"
-    "with a progress bar on a terminal (4x4 7-8: about 1.5 minutes on 2 cores and\n"
-    "1.5 GB of memory; 5x5 6-6-6-6: a few minutes and 1.1 GB; once each). 'seconds'\n"
+    "with a progress bar on a terminal (4x4 7-8: about a minute on 2 cores and\n"
+    "1 GB of memory; 5x5 6-6-6-6: about a minute and 0.7 GB; once each). 'seconds'\n"
     "is the search alone.\n";
 
 /* The board from the positional arguments: none or "-" = stdin, one existing file =
