@@ -72,7 +72,6 @@ void slide_pdb_release(pdb_table *t);
 /* Fills t->mult and t->entries for a group of t->k tiles on n cells. */
 void slide_pdb_layout(pdb_table *t, int n);
 
-
 /* ---- pdb_build.c ---- */
 /* Computes t->values (allocated here) by breadth-first search from the goal. */
 amz_status slide_pdb_build(int rows, int cols, pdb_table *t, int threads, const amz_observer *obs, amz_error *err);
