@@ -663,14 +663,15 @@ static amz_status bfs_init(bfs *b, int rows, int cols, pdb_table *t)
     return sets_make(b);
 }
 
-/* Bytes of the state array and the set tables (the values aside). */
+/* Bytes of the state array and the set tables with their moves (the values aside). */
 static uint64_t work_bytes(const bfs *b)
 {
     const sets *s = &b->s;
     uint64_t states = (uint64_t)b->orders * s->slots;
     uint64_t tables = (uint64_t)s->count * (4 + 4 + (uint64_t)b->k + (uint64_t)b->n + (b->sym ? 4 : 0)) + s->slots * 4 +
                       (s->of_mask16 ? ((uint64_t)2 << b->n) : 0);
-    return states / 4 + tables;
+    uint64_t moves = s->nmoves * sizeof(move) + ((uint64_t)s->first[s->count] + 1) * sizeof *s->moves_at;
+    return states / 4 + tables + moves;
 }
 
 uint64_t slide_pdb_build_bytes(const pdb_table *t, int rows, int cols)
